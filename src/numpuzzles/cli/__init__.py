@@ -1,0 +1,1 @@
+"""The command line: ``numpuzzles FAMILY VERB [ARGS]``, thin wrappers over the library."""

@@ -1,0 +1,1 @@
+"""What every puzzle family shares: errors, results, the family protocol, seeds and IDs."""

@@ -1,0 +1,31 @@
+"""Typed errors raised by library code.
+
+Library code never prints or exits; it raises one of these and the command line turns it
+into one line on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+
+class NumpuzzlesError(Exception):
+    """Base class of every error this package raises on purpose."""
+
+
+class PuzzleFormatError(NumpuzzlesError, ValueError):
+    """Text that cannot be read as a puzzle; carries the 1-based line number when known."""
+
+    def __init__(self, message: str, line: int | None = None) -> None:
+        self.line = line
+        super().__init__(f"line {line}: {message}" if line is not None else message)
+
+
+class InvalidPuzzleError(NumpuzzlesError, ValueError):
+    """A puzzle that parses but breaks its family's rules (duplicate givens, bad totals...)."""
+
+
+class InvalidParameterError(NumpuzzlesError, ValueError):
+    """A parameter (size, rule set, number of givens...) outside what a family supports."""
+
+
+class GenerationError(NumpuzzlesError):
+    """A generator could not produce what was asked within its attempts."""

@@ -1,0 +1,71 @@
+"""Result objects shared by every solver.
+
+A solver never reports "unsolvable" when it merely gave up: it says ``UNKNOWN`` and
+``complete`` stays False.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+S = TypeVar("S")
+
+
+class Status(enum.Enum):
+    """What a solver established about a puzzle."""
+
+    SOLVED = "solved"
+    """At least one solution was found."""
+    UNSOLVABLE = "unsolvable"
+    """The search was exhaustive and found no solution: a proof."""
+    UNKNOWN = "unknown"
+    """A limit (time, nodes) stopped the search before any solution or proof."""
+
+
+@dataclass(frozen=True)
+class Stats:
+    """Effort spent by a solver; fields a solver does not track stay 0."""
+
+    seconds: float = 0.0
+    nodes: int = 0
+    conflicts: int = 0
+
+
+@dataclass(frozen=True)
+class SolveResult(Generic[S]):
+    """Outcome of a solve call.
+
+    ``solutions`` holds the solutions found, at most the requested limit.  ``complete`` is
+    True when the search was exhaustive, so ``len(solutions)`` is the exact count; it is
+    False when the limit on solutions or a time/node limit stopped the search.
+    ``timed_out`` tells these two apart.
+    """
+
+    status: Status
+    solutions: tuple[S, ...] = ()
+    complete: bool = False
+    timed_out: bool = False
+    stats: Stats = field(default_factory=Stats)
+
+    @property
+    def count(self) -> int:
+        """Number of solutions found (exact when ``complete``)."""
+        return len(self.solutions)
+
+    @property
+    def unique(self) -> bool | None:
+        """True/False when uniqueness was decided, None when a time limit left it open."""
+        if self.complete:
+            return len(self.solutions) == 1
+        if len(self.solutions) >= 2:
+            return False
+        return None
+
+
+def status_for(found: int, exhausted: bool) -> Status:
+    """The honest status: solutions found, else proof only if the search was exhaustive."""
+    if found:
+        return Status.SOLVED
+    return Status.UNSOLVABLE if exhausted else Status.UNKNOWN

@@ -1,0 +1,41 @@
+"""Reproducible randomness and puzzle IDs.
+
+Every generator takes an integer seed and derives all of its randomness from it, so the
+same seed prints the same puzzle.  A puzzle ID ``family:params#seed`` names a generated
+puzzle in a way that regenerates it.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+
+from .errors import InvalidParameterError
+
+MAX_SEED = 2**63 - 1
+
+
+def fresh_seed() -> int:
+    """A new random seed, for runs where the user gave none (it is printed so it can be reused)."""
+    return secrets.randbelow(2**31)
+
+
+def rng(seed: int) -> random.Random:
+    """The one random source a generator uses for ``seed``."""
+    if not 0 <= seed <= MAX_SEED:
+        raise InvalidParameterError(f"seed must be between 0 and {MAX_SEED}, got {seed}")
+    return random.Random(seed)
+
+
+def puzzle_id(family: str, params: str, seed: int) -> str:
+    """The stable ID of a generated puzzle, e.g. ``fubuki:4x4#17``."""
+    return f"{family}:{params}#{seed}"
+
+
+def parse_puzzle_id(text: str) -> tuple[str, str, int]:
+    """Split an ID made by ``puzzle_id`` back into family, params and seed."""
+    head, sep, seed_text = text.partition("#")
+    family, colon, params = head.partition(":")
+    if not sep or not colon or not seed_text.isdigit():
+        raise InvalidParameterError(f"not a puzzle ID (family:params#seed): {text!r}")
+    return family, params, int(seed_text)

@@ -1,0 +1,1 @@
+"""Numberlink (Flow Free, Arukone): connect equal labels with non-crossing paths."""

@@ -1,0 +1,206 @@
+"""Fubuki text and JSON formats.
+
+Text format, one puzzle per block, blocks separated by blank lines, ``#`` starts a comment
+line::
+
+    3 . . 16        one line per row: cells (`.` empty, a digit given), the row total last
+    . . . 22
+    . . . 7
+    11 16 18        the column totals
+    diagonals 15 15 optional: main and anti-diagonal totals
+    product         optional: the totals are products
+
+A hidden total is written ``?``.  The size is the number of row lines.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+from ..core.errors import InvalidPuzzleError, PuzzleFormatError
+from .model import Filling, Puzzle
+
+FORMATS = ("text", "json")
+
+
+def _blocks(text: str) -> Iterator[list[tuple[int, str]]]:
+    """Non-empty, non-comment lines grouped by blank lines, each with its line number."""
+    block: list[tuple[int, str]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if line.startswith("#"):
+            continue
+        if not line:
+            if block:
+                yield block
+                block = []
+            continue
+        block.append((number, line))
+    if block:
+        yield block
+
+
+def _total(token: str, number: int) -> int | None:
+    if token == "?":
+        return None
+    if not token.isdigit():
+        raise PuzzleFormatError(f"expected a total (a number or ?), got {token!r}", number)
+    return int(token)
+
+
+def _cell(token: str, number: int) -> int:
+    if token == ".":
+        return 0
+    if not token.isdigit() or int(token) == 0:
+        raise PuzzleFormatError(f"expected a digit or '.', got {token!r}", number)
+    return int(token)
+
+
+def _parse_block(block: list[tuple[int, str]]) -> Puzzle:
+    product = False
+    diagonals: tuple[int | None, int | None] | None = None
+    body: list[tuple[int, list[str]]] = []
+    for number, line in block:
+        tokens = line.split()
+        if tokens[0].lower() == "product":
+            if len(tokens) != 1:
+                raise PuzzleFormatError("'product' stands alone on its line", number)
+            product = True
+        elif tokens[0].lower() == "diagonals":
+            if len(tokens) != 3:
+                raise PuzzleFormatError("'diagonals' takes two totals", number)
+            diagonals = (_total(tokens[1], number), _total(tokens[2], number))
+        else:
+            body.append((number, tokens))
+    first_line = block[0][0]
+    if len(body) < 2:
+        raise PuzzleFormatError("a puzzle needs its rows and a line of column totals", first_line)
+    n = len(body) - 1
+    cells: list[int] = []
+    rows: list[int | None] = []
+    for number, tokens in body[:-1]:
+        if len(tokens) != n + 1:
+            raise PuzzleFormatError(
+                f"a {n}x{n} puzzle's row needs {n} cells and a total, got {len(tokens)} items",
+                number,
+            )
+        cells.extend(_cell(t, number) for t in tokens[:-1])
+        rows.append(_total(tokens[-1], number))
+    number, tokens = body[-1]
+    if len(tokens) != n:
+        raise PuzzleFormatError(f"expected {n} column totals, got {len(tokens)}", number)
+    cols = [_total(t, number) for t in tokens]
+    try:
+        return Puzzle(n, tuple(rows), tuple(cols), tuple(cells), diagonals, product)
+    except InvalidPuzzleError as exc:
+        raise PuzzleFormatError(str(exc), first_line) from None
+
+
+def _from_json(obj: Any) -> Puzzle:
+    if not isinstance(obj, dict):
+        raise PuzzleFormatError("a JSON puzzle is an object")
+    try:
+        givens = obj.get("givens")
+        size = int(obj["size"]) if "size" in obj else len(obj["rows"])
+        flat = [int(v) for row in givens for v in row] if givens else [0] * (size * size)
+        diagonals = obj.get("diagonals")
+        return Puzzle(
+            size,
+            tuple(None if t is None else int(t) for t in obj["rows"]),
+            tuple(None if t is None else int(t) for t in obj["cols"]),
+            tuple(flat),
+            None if diagonals is None else (diagonals[0], diagonals[1]),
+            bool(obj.get("product", False)),
+        )
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        if isinstance(exc, InvalidPuzzleError):
+            raise
+        raise PuzzleFormatError(f"JSON puzzle lacks or misspells a field: {exc}") from None
+
+
+def parse(text: str, format: str | None = None) -> list[Puzzle]:
+    """Every puzzle in ``text``; JSON (one object, a list, or JSON Lines) is sniffed."""
+    if format is None:
+        format = "json" if text.lstrip().startswith(("{", "[")) else "text"
+    if format == "json":
+        stripped = text.strip()
+        try:
+            if stripped.startswith("["):
+                items = json.loads(stripped)
+            else:
+                items = [json.loads(line) for line in stripped.splitlines() if line.strip()]
+        except json.JSONDecodeError as exc:
+            raise PuzzleFormatError(f"invalid JSON: {exc.msg}", exc.lineno) from None
+        return [
+            _from_json(item.get("puzzle", item) if isinstance(item, dict) else item)
+            for item in items
+        ]
+    if format != "text":
+        raise PuzzleFormatError(f"unknown format {format!r}; known: {', '.join(FORMATS)}")
+    puzzles = [_parse_block(block) for block in _blocks(text)]
+    if not puzzles:
+        raise PuzzleFormatError("no puzzle found")
+    return puzzles
+
+
+def _token(value: int | None) -> str:
+    return "?" if value is None else str(value)
+
+
+def dump(puzzle: Puzzle, format: str = "text") -> str:
+    """``puzzle`` as text (aligned columns) or as a JSON object on one line."""
+    if format == "json":
+        return json.dumps(to_json(puzzle))
+    n = puzzle.size
+    grid = [
+        ["." if puzzle.givens[r * n + c] == 0 else str(puzzle.givens[r * n + c]) for c in range(n)]
+        + [_token(puzzle.rows[r])]
+        for r in range(n)
+    ]
+    grid.append([_token(t) for t in puzzle.cols])
+    width = max(len(t) for row in grid for t in row[:n])
+    lines = [
+        " ".join(t.rjust(width) for t in row[:n]) + ("  " + row[n] if len(row) > n else "")
+        for row in grid
+    ]
+    if puzzle.diagonals is not None:
+        lines.append(f"diagonals {_token(puzzle.diagonals[0])} {_token(puzzle.diagonals[1])}")
+    if puzzle.product:
+        lines.append("product")
+    return "\n".join(lines) + "\n"
+
+
+def to_json(puzzle: Puzzle) -> dict[str, Any]:
+    """The puzzle as a JSON-ready object (givens as rows, 0 empty)."""
+    n = puzzle.size
+    return {
+        "size": n,
+        "rows": list(puzzle.rows),
+        "cols": list(puzzle.cols),
+        "givens": [list(puzzle.givens[r * n : (r + 1) * n]) for r in range(n)],
+        "diagonals": None if puzzle.diagonals is None else list(puzzle.diagonals),
+        "product": puzzle.product,
+    }
+
+
+def parse_filling(text: str, size: int | None = None) -> Filling:
+    """A filled grid written as rows separated by ``/`` or newlines, digits by spaces or commas."""
+    rows = [r for r in text.replace("\n", "/").split("/") if r.strip()]
+    try:
+        grid = tuple(tuple(int(t) for t in row.replace(",", " ").split()) for row in rows)
+    except ValueError:
+        raise PuzzleFormatError(
+            f"a filling is rows of numbers separated by '/', got {text!r}"
+        ) from None
+    n = size if size is not None else len(grid)
+    if len(grid) != n or any(len(row) != n for row in grid):
+        raise PuzzleFormatError(f"a filling must be {n} rows of {n} numbers")
+    return grid
+
+
+def format_filling(filling: Filling) -> str:
+    """A filling as aligned rows, one per line."""
+    width = max(len(str(v)) for row in filling for v in row)
+    return "\n".join(" ".join(str(v).rjust(width) for v in row) for row in filling)

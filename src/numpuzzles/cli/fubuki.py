@@ -255,7 +255,8 @@ def solve(
     statuses = []
     for index, (name, puzzle) in enumerate(puzzles):
         result = solve_puzzle(puzzle, limit=limit, timeout=timeout)
-        statuses.append(result.status)
+        # A count cut short by --timeout is undecided even when solutions were found.
+        statuses.append(Status.UNKNOWN if result.timed_out else result.status)
         solutions = _sorted(result.solutions)
         if as_json:
             obj: dict[str, Any] = {

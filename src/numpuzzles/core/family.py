@@ -19,8 +19,15 @@ S = TypeVar("S")
 class Family(Protocol[P, S]):
     """One puzzle family: parse, dump, solve, check and generate its puzzles."""
 
-    name: str
-    formats: Sequence[str]
+    @property
+    def name(self) -> str:
+        """The family's command-line name, e.g. ``"fubuki"``."""
+        ...
+
+    @property
+    def formats(self) -> Sequence[str]:
+        """Names of the text formats ``parse`` and ``dump`` accept."""
+        ...
 
     def parse(self, text: str, format: str | None = None) -> list[P]:
         """Every puzzle in ``text``; the format is sniffed when ``format`` is None."""

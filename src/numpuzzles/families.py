@@ -10,8 +10,9 @@ from typing import Any
 
 from .core.family import Family
 from .fubuki.family import FAMILY as FUBUKI
+from .nummatch.family import FAMILY as NUMMATCH
 
-FAMILIES: dict[str, Family[Any, Any]] = {FUBUKI.name: FUBUKI}
+FAMILIES: dict[str, Family[Any, Any]] = {f.name: f for f in (FUBUKI, NUMMATCH)}
 
 
 def family(name: str) -> Family[Any, Any]:

@@ -1,0 +1,80 @@
+"""Counting solutions two ways, which answer different questions.
+
+* ``count_matchings``: how many different *sets of pairs* clear the board (a matching of
+  the digits into pairs that can all be taken in some order).  Two move lists that take the
+  same pairs in a different order count once.  Exact for any fixed-grid board the solver
+  can finish (it reuses the matching-view search, with a memo of counts).
+* ``count_sequences``: how many *ordered move lists* clear the board.  This grows like a
+  factorial, and needs a memo over every reachable board, so it is only offered for small
+  boards (``max_digits``).
+"""
+
+from __future__ import annotations
+
+from ..core.errors import InvalidParameterError
+from .board import Board
+from .grid import between_masks
+from .rules import ORIGINAL, Rules, get_rules, matches
+from .solve import MatchingSearch, PairIdx, parity_ok
+
+DEFAULT_MAX_DIGITS = 24
+
+
+def count_matchings(board: Board, rules: Rules | str = ORIGINAL) -> int:
+    """The number of distinct clearing matchings (sets of pairs) of ``board``."""
+    rules = get_rules(rules)
+    if not parity_ok(board):
+        return 0
+    search = MatchingSearch(board, rules)
+    memo: dict[tuple[int, tuple[PairIdx, ...]], int] = {}
+
+    def count(uncommitted: int, pending: tuple[PairIdx, ...]) -> int:
+        occupied, pending = search.execute(uncommitted, pending)
+        search.moves.clear()
+        if not uncommitted:
+            return 0 if pending else 1
+        key = (uncommitted, pending)
+        known = memo.get(key)
+        if known is not None:
+            return known
+        kids = search.children(uncommitted, pending, occupied) or []
+        total = sum(count(left, new_pending) for left, new_pending in kids)
+        memo[key] = total
+        return total
+
+    return count(search.alive, ())
+
+
+def count_sequences(
+    board: Board, rules: Rules | str = ORIGINAL, *, max_digits: int = DEFAULT_MAX_DIGITS
+) -> int:
+    """The number of ordered move lists that clear ``board`` (small boards only)."""
+    rules = get_rules(rules)
+    if not rules.fixed or not board.rectangular:
+        raise InvalidParameterError("sequence counting needs a fixed-grid preset")
+    if board.remaining > max_digits:
+        raise InvalidParameterError(
+            f"counting move orders is limited to {max_digits} digits (board has {board.remaining})"
+        )
+    if not parity_ok(board):
+        return 0
+    vals = board.cells
+    pairs = [
+        ((1 << i) | (1 << j), between)
+        for (i, j), between in between_masks(board.width, board.height, rules).items()
+        if matches(vals[i], vals[j])
+    ]
+    memo: dict[int, int] = {0: 1}
+
+    def count(state: int) -> int:
+        known = memo.get(state)
+        if known is not None:
+            return known
+        total = 0
+        for both, between in pairs:
+            if state & both == both and not state & between:
+                total += count(state & ~both)
+        memo[state] = total
+        return total
+
+    return count(sum(1 << i for i, v in enumerate(vals) if v))

@@ -17,6 +17,7 @@ from ..core.result import Status
 from ..core.seeds import fresh_seed, puzzle_id
 from ..fubuki import formats
 from ..fubuki.check import check as check_filling
+from ..fubuki.draw import draw as draw_puzzle
 from ..fubuki.generate import Variant
 from ..fubuki.generate import generate as generate_puzzle
 from ..fubuki.hint import hint as find_hint
@@ -486,4 +487,40 @@ def hint(
             click.echo(dumps_json({"position": None, "reason": message}))
         else:
             click.echo(prefix + message)
+    return exit_code_for(statuses)
+
+
+@group.command(cls=_ListCommand, context_settings=CONTEXT_SETTINGS)
+@puzzle_options
+@click.option("--solution", "with_solution", is_flag=True,
+              help="Draw the solution too (the first one, if there are several).")
+@output_option
+def draw(
+    files: tuple[str, ...],
+    size: int,
+    rows_text: str | None,
+    cols_text: str | None,
+    given_specs: tuple[str, ...],
+    diagonals_text: str | None,
+    product: bool,
+    fmt: str | None,
+    interactive: bool,
+    with_solution: bool,
+    output: Path | None,
+) -> int:
+    """Draw the puzzle as SVG (one document per puzzle, so give one puzzle with -o)."""
+    puzzles = _load(files, size, rows_text, cols_text, given_specs, diagonals_text, product,
+                    fmt, interactive)
+    if output is not None and len(puzzles) > 1:
+        raise click.UsageError("-o takes one puzzle; this input holds several")
+    out = Output(output)
+    statuses = []
+    for _name, puzzle in puzzles:
+        solution = None
+        if with_solution:
+            result = solve_puzzle(puzzle, limit=1)
+            statuses.append(result.status)
+            solution = result.solutions[0] if result.solutions else None
+        out.line(draw_puzzle(puzzle, solution).rstrip("\n"))
+    out.close()
     return exit_code_for(statuses)

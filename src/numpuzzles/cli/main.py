@@ -19,6 +19,18 @@ from .common import CONTEXT_SETTINGS, EXIT_USAGE
 # family name -> "module:attribute" of its click group, loaded only when used.
 FAMILY_COMMANDS: dict[str, tuple[str, str]] = {
     "fubuki": ("numpuzzles.cli.fubuki", "Fubuki: digits 1..n² once each, row and column totals."),
+    "numberlink": (
+        "numpuzzles.cli.numberlink",
+        "Numberlink / Flow Free: connect equal labels with non-crossing paths.",
+    ),
+    "nummatch": (
+        "numpuzzles.cli.nummatch",
+        "Number Match: clear the board by removing equal pairs or pairs summing to ten.",
+    ),
+    "arukone": (
+        "numpuzzles.cli.arukone",
+        "Arukone (BwInf): Numberlink where cells may stay empty; puzzles that beat the checker.",
+    ),
 }
 
 

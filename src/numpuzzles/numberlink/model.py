@@ -11,6 +11,10 @@ API contract between modules (keep it stable):
 - ``numberlink.check.check(puzzle, solution, rules) -> list[Violation]`` (independent).
 - ``numberlink.formats.parse(text, format=None) -> list[Puzzle]`` and
   ``numberlink.formats.dump(puzzle, format, solution=None) -> str``.
+- ``numberlink.formats.parse_solution(text, puzzle, format=None) -> Solution`` reads a
+  solved grid (paths traced by ``numberlink.trace`` when the format holds labels only).
+- ``numberlink.count.count(puzzle, rules) -> int | None``: exact solution counts without
+  listing them (frontier dynamic programme; ``blank`` and ``fill``).
 """
 
 from __future__ import annotations

@@ -1,0 +1,284 @@
+"""Arukone, the BwInf flavour of Numberlink: puzzles that beat the competition's checker.
+
+Round 1 of the 42nd Bundeswettbewerb Informatik asked for a program that, for n >= 4,
+prints different solvable n x n Arukone puzzles with at least n/2 pairs that the online
+Arukone-Checker cannot solve; cells may stay empty and uniqueness was not asked.
+
+How puzzles are made here (the original drew 1-3 straight runs from random starts and
+beat the checker in 4 of 10 tries at n = 10; we keep its idea and filter harder):
+
+1. draw ``k`` non-crossing paths on the empty board, each a random walk of straight runs
+   that turns now and then, so solution paths bend around each other's ends;
+2. the puzzle is the paths' ends; the drawn paths are a witness that it is solvable
+   under ``blank``, verified by the independent checker (``check.py``): a proof that
+   costs microseconds, where the SAT solver needs seconds to minutes on sparse boards;
+3. keep it only if checker model A fails (and, by default, models B and C too), see
+   ``adversary.py``;
+4. with ``--unique`` the candidates come instead from the unique generator under
+   ``blank`` (``generate.py``: every cell used, proved unique by the solver with
+   ``limit=2``), and are kept when the checker models fail; this is far faster than
+   proving sparse boards unique, where the SAT solver needs minutes.
+
+Output is the original's format: ``SEED: s``, then n, then the number of pairs, then n rows
+of n space-separated integers (0 empty).  ``generate_arukone(n, seed)`` is deterministic,
+so the printed seed regenerates the puzzle.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+
+from ..core.errors import GenerationError, InvalidParameterError, PuzzleFormatError
+from ..core.seeds import MAX_SEED, rng
+from .adversary import CheckerModel, run_checker
+from .check import check
+from .generate import Params, Prover, generate
+from .model import Cell, Puzzle, Rules, Solution
+
+MIN_SIZE = 4
+ALL_MODELS = (CheckerModel.A, CheckerModel.B, CheckerModel.C)
+
+
+@dataclass(frozen=True)
+class ArukonePuzzle:
+    """A generated Arukone puzzle, the seed that regenerates it, and a solution."""
+
+    seed: int
+    puzzle: Puzzle
+    solution: Solution
+    unique: bool | None
+    """True when proved unique under ``blank``; None when not asked."""
+    attempts: int
+
+
+def min_pairs(n: int) -> int:
+    """The task's lower bound on the number of pairs: at least n/2."""
+    return math.ceil(n / 2)
+
+
+def default_pairs(n: int, random_source: random.Random) -> int:
+    """A pair count in the original's range: from n/2 up to about 0.8 n (8 at n = 10)."""
+    low = min_pairs(n)
+    return random_source.randint(low, max(low, (4 * n) // 5))
+
+
+# --- the original's text format ------------------------------------------------------
+
+
+def dump_bwinf(puzzle: Puzzle, seed: int | None = None) -> str:
+    """The original's printout: ``SEED: s``, n, pairs, rows (0 empty), newline-terminated."""
+    if puzzle.width != puzzle.height:
+        raise InvalidParameterError(f"boards are square, got {puzzle.width}x{puzzle.height}")
+    lines = [] if seed is None else [f"SEED: {seed}"]
+    lines.append(str(puzzle.width))
+    lines.append(str(len(puzzle.labels)))
+    lines.extend(" ".join(str(v) for v in row) for row in puzzle.rows())
+    return "\n".join(lines) + "\n"
+
+
+def parse_bwinf(text: str) -> list[Puzzle]:
+    """Every puzzle in the original's format (optional ``SEED:`` lines, blank separators)."""
+    lines = text.splitlines()
+    puzzles: list[Puzzle] = []
+    i = 0
+    while i < len(lines):
+        line = lines[i].strip()
+        if not line or line.upper().startswith("SEED:"):
+            i += 1
+            continue
+        start = i + 1
+        try:
+            n = int(line)
+            pairs = int(lines[i + 1].strip())
+        except (ValueError, IndexError):
+            raise PuzzleFormatError(
+                "expected the size n, then the number of pairs", start
+            ) from None
+        if n < 1:
+            raise PuzzleFormatError(f"size must be positive, got {n}", start)
+        cells: list[int] = []
+        for r in range(n):
+            row_no = i + 2 + r
+            if row_no >= len(lines):
+                raise PuzzleFormatError(f"expected {n} rows, got {r}", row_no + 1)
+            try:
+                row = [int(v) for v in lines[row_no].split()]
+            except ValueError:
+                raise PuzzleFormatError("rows hold integers only", row_no + 1) from None
+            if len(row) != n or any(v < 0 for v in row):
+                raise PuzzleFormatError(f"row needs {n} non-negative integers", row_no + 1)
+            cells.extend(row)
+        puzzle = Puzzle(n, n, tuple(cells))
+        if len(puzzle.labels) != pairs:
+            raise PuzzleFormatError(
+                f"header says {pairs} pairs, the board has {len(puzzle.labels)}", start + 1
+            )
+        puzzles.append(puzzle)
+        i += 2 + n
+    if not puzzles:
+        raise PuzzleFormatError("no puzzle found")
+    return puzzles
+
+
+# --- drawing random non-crossing paths -------------------------------------------------
+
+_DIRS: tuple[Cell, ...] = ((0, 1), (1, 0), (0, -1), (-1, 0))
+
+
+def _draw_path(
+    n: int, used: list[bool], random_source: random.Random, max_len: int
+) -> list[int] | None:
+    """A random path of straight runs on free cells, never touching itself sideways."""
+    free = [i for i, taken in enumerate(used) if not taken]
+    if not free:
+        return None
+    start = random_source.choice(free)
+    path = [start]
+    on_path = {start}
+    direction = random_source.choice(_DIRS)
+    while len(path) < max_len:
+        r, c = divmod(path[-1], n)
+        options = []
+        for d in _DIRS:
+            if d == (-direction[0], -direction[1]):
+                continue
+            nr, nc = r + d[0], c + d[1]
+            if not (0 <= nr < n and 0 <= nc < n):
+                continue
+            nxt = nr * n + nc
+            if used[nxt] or nxt in on_path:
+                continue
+            # never run alongside the own path: the only path neighbour is the current end
+            touching = sum(
+                1
+                for e in _DIRS
+                if 0 <= nr + e[0] < n
+                and 0 <= nc + e[1] < n
+                and (nr + e[0]) * n + nc + e[1] in on_path
+            )
+            if touching == 1:
+                options.append(d)
+        if not options:
+            break
+        if direction in options and random_source.random() < 0.7:
+            d = direction
+        else:
+            d = random_source.choice(options)
+        direction = d
+        path.append((r + d[0]) * n + c + d[1])
+        on_path.add(path[-1])
+    return path if len(path) >= 2 else None
+
+
+def _draw_paths(n: int, pairs: int, random_source: random.Random) -> list[list[int]] | None:
+    """``pairs`` non-crossing random paths on an n x n board, or None if they do not fit."""
+    used = [False] * (n * n)
+    paths: list[list[int]] = []
+    for _ in range(pairs):
+        max_len = random_source.randint(2, max(3, 2 * n))
+        for _try in range(10):
+            path = _draw_path(n, used, random_source, max_len)
+            if path is not None:
+                break
+        else:
+            return None
+        for cell in path:
+            used[cell] = True
+        paths.append(path)
+    return paths
+
+
+def _as_puzzle(n: int, paths: list[list[int]]) -> tuple[Puzzle, Solution]:
+    """The puzzle given by the paths' ends, and the paths as its solution."""
+    cells = [0] * (n * n)
+    grid = [0] * (n * n)
+    labelled: list[tuple[int, tuple[Cell, ...]]] = []
+    for label, path in enumerate(paths, start=1):
+        cells[path[0]] = cells[path[-1]] = label
+        for index in path:
+            grid[index] = label
+        ordered = path if path[0] < path[-1] else path[::-1]
+        labelled.append((label, tuple(divmod(index, n) for index in ordered)))
+    return Puzzle(n, n, tuple(cells)), Solution(n, n, tuple(grid), tuple(labelled))
+
+
+def _check_witness(puzzle: Puzzle, solution: Solution) -> None:
+    """The drawn paths must solve the puzzle under ``blank``: the independent checker's
+    verdict on this witness is the proof of solvability (the solver is not needed)."""
+    violations = check(puzzle, solution, Rules.BLANK)
+    if violations:
+        raise GenerationError(f"generated witness is invalid: {violations[0].message}")
+
+
+def generate_arukone(
+    n: int,
+    seed: int,
+    *,
+    pairs: int | None = None,
+    models: tuple[CheckerModel, ...] = ALL_MODELS,
+    prover: Prover | None = None,
+    max_attempts: int = 20000,
+) -> ArukonePuzzle:
+    """A puzzle of size ``n`` that every checker model in ``models`` fails.
+
+    With ``prover`` (the solver's ``limit=2`` answer, see ``generate.Prover``) the puzzle
+    has a unique solution under ``blank``: candidates then come from the unique
+    generator (``generate.py`` under ``blank``: every cell used, cut until the solver
+    proves one solution) and are kept when the checker models fail.  All randomness
+    comes from ``seed``.
+    """
+    if n < MIN_SIZE:
+        raise InvalidParameterError(f"Arukone size must be at least {MIN_SIZE}, got {n}")
+    if pairs is not None and pairs < min_pairs(n):
+        raise InvalidParameterError(f"at least n/2 = {min_pairs(n)} pairs are needed, got {pairs}")
+    if pairs is not None and 2 * pairs > n * n:
+        raise InvalidParameterError(f"{pairs} pairs do not fit on a {n}x{n} board")
+    random_source = rng(seed)
+    if prover is not None:
+        return _generate_unique(n, seed, pairs, models, prover, random_source)
+    for attempt in range(1, max_attempts + 1):
+        k = pairs if pairs is not None else default_pairs(n, random_source)
+        paths = _draw_paths(n, k, random_source)
+        if paths is None:
+            continue
+        puzzle, solution = _as_puzzle(n, paths)
+        if not all(not run_checker(puzzle, model).solved for model in models):
+            continue
+        _check_witness(puzzle, solution)
+        return ArukonePuzzle(seed, puzzle, solution, None, attempt)
+    raise GenerationError(f"no {n}x{n} Arukone puzzle beat the checker in {max_attempts} tries")
+
+
+UNIQUE_ATTEMPTS = 200
+
+
+def _generate_unique(
+    n: int,
+    seed: int,
+    pairs: int | None,
+    models: tuple[CheckerModel, ...],
+    prover: Prover,
+    random_source: random.Random,
+) -> ArukonePuzzle:
+    """Unique-under-``blank`` candidates from the unique generator, kept if they beat
+    the checker models (most do: a full board leaves the greedy router no room)."""
+    params = Params(n, n, Rules.BLANK, pairs)
+    for attempt in range(1, UNIQUE_ATTEMPTS + 1):
+        sub_seed = random_source.randrange(MAX_SEED)
+        item = generate(params, sub_seed, prover=prover, max_attempts=5)
+        puzzle = item.puzzle
+        if len(puzzle.labels) < min_pairs(n):
+            continue
+        if not all(not run_checker(puzzle, model).solved for model in models):
+            continue
+        _check_witness(puzzle, item.solution)
+        return ArukonePuzzle(seed, puzzle, item.solution, True, attempt)
+    raise GenerationError(
+        f"no unique {n}x{n} Arukone puzzle beat the checker in {UNIQUE_ATTEMPTS} tries"
+    )
+
+
+RULES = Rules.BLANK
+"""The rule set Arukone puzzles are solved under: cells may stay empty."""

@@ -1,0 +1,281 @@
+"""Difficulty grades for Numberlink puzzles under ``fill``, from a human-style deduction solver.
+
+The measure: how far simple, sound deductions carry a solver that decides, for every pair
+of adjacent cells, whether a path runs between them (an "edge").  Two tiers:
+
+- tier 1, *local* deductions, repeated until nothing changes:
+  - degree: an endpoint has exactly one path edge, every other free cell two; when a
+    cell has as many edges as it needs, its undecided edges are off; when its undecided
+    edges are just enough, they are all on;
+  - no loops, no mixing: an edge that would join a path segment to itself, or join
+    segments carrying different labels, is off.
+- tier 2, *one-step lookahead*: assume an undecided edge on (or off), run tier 1; if that
+  contradicts itself, the opposite is true.  Each such deduction counts as one "trial".
+
+Grades: ``easy`` (tier 1 alone solves the puzzle), ``medium`` (tier 2 solves it with at
+most one trial per 20 cells), ``hard`` (tier 2 solves it with more trials), ``expert``
+(tier 2 gets stuck: the puzzle needs guessing deeper than one step).  The score is the
+number of trials, or for ``expert`` the number of edges left undecided, added to a
+large constant so scores order like grades.
+
+Under ``blank`` the generator's puzzles have a unique solution that fills the board, and
+the grade printed for them is this ``fill`` grade: the effort for a solver who knows the
+board fills up (a solver who does not know it needs more; no separate measure yet).
+
+Deductions are sound (each follows from the rules), so a puzzle solved by them has
+exactly one solution under ``fill``; the generator still proves uniqueness with the solver.
+Under ``fill-notouch`` the same deductions stay sound (its solutions are ``fill``
+solutions), so the grade is an upper bound there.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from .model import BLOCKED, Puzzle
+
+UNKNOWN, ON, OFF = 0, 1, 2
+
+
+class Grade(enum.Enum):
+    """Difficulty grades, easiest first."""
+
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+    EXPERT = "expert"
+
+
+GRADES: tuple[str, ...] = tuple(g.value for g in Grade)
+EXPERT_BASE = 1_000_000
+MEDIUM_CELLS_PER_TRIAL = 20
+
+
+@dataclass(frozen=True)
+class Difficulty:
+    """A puzzle's grade, its score (see the module docstring) and whether tiers solved it."""
+
+    grade: Grade
+    score: int
+    trials: int
+    undecided: int
+
+    @property
+    def solved_by_deduction(self) -> bool:
+        """True when the deductions alone decided every edge (a uniqueness proof)."""
+        return self.undecided == 0
+
+
+class Contradiction(Exception):
+    """Raised inside propagation when the assumptions break a rule."""
+
+
+class _Board:
+    """Edge states and path segments (union-find with labels and end cells)."""
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        w, h = puzzle.width, puzzle.height
+        self.size = w * h
+        self.edge_cells: list[tuple[int, int]] = []
+        self.cell_edges: list[list[int]] = [[] for _ in range(self.size)]
+        for r in range(h):
+            for c in range(w):
+                here = r * w + c
+                for there in ((here + 1) if c + 1 < w else -1, (here + w) if r + 1 < h else -1):
+                    if there < 0:
+                        continue
+                    edge = len(self.edge_cells)
+                    self.edge_cells.append((here, there))
+                    self.cell_edges[here].append(edge)
+                    self.cell_edges[there].append(edge)
+        self.need = [0 if v == BLOCKED else 1 if v > 0 else 2 for v in puzzle.cells]
+        self.state = [UNKNOWN] * len(self.edge_cells)
+        self.parent = list(range(self.size))
+        self.label = [max(v, 0) for v in puzzle.cells]
+
+    def copy(self) -> _Board:
+        other = object.__new__(_Board)
+        other.size = self.size
+        other.edge_cells = self.edge_cells
+        other.cell_edges = self.cell_edges
+        other.need = self.need
+        other.state = self.state.copy()
+        other.parent = self.parent.copy()
+        other.label = self.label.copy()
+        return other
+
+    def find(self, cell: int) -> int:
+        parent = self.parent
+        while parent[cell] != cell:
+            parent[cell] = parent[parent[cell]]
+            cell = parent[cell]
+        return cell
+
+    def undecided(self) -> int:
+        return sum(1 for s in self.state if s == UNKNOWN)
+
+    def set_edge(self, edge: int, value: int, queue: list[int]) -> None:
+        current = self.state[edge]
+        if current == value:
+            return
+        if current != UNKNOWN:
+            raise Contradiction
+        a, b = self.edge_cells[edge]
+        if value == ON:
+            ra, rb = self.find(a), self.find(b)
+            if ra == rb:
+                raise Contradiction
+            la, lb = self.label[ra], self.label[rb]
+            if la and lb and la != lb:
+                raise Contradiction
+            self.parent[rb] = ra
+            self.label[ra] = la or lb
+        self.state[edge] = value
+        queue.append(a)
+        queue.append(b)
+
+    def propagate(self, queue: list[int]) -> None:
+        """Tier 1 to a fixpoint from the cells in ``queue``; raises on a contradiction."""
+        state, need, cell_edges, edge_cells = (
+            self.state,
+            self.need,
+            self.cell_edges,
+            self.edge_cells,
+        )
+        while queue:
+            cell = queue.pop()
+            on = 0
+            unknown: list[int] = []
+            for edge in cell_edges[cell]:
+                s = state[edge]
+                if s == ON:
+                    on += 1
+                elif s == UNKNOWN:
+                    unknown.append(edge)
+            if not unknown:
+                if on != need[cell]:
+                    raise Contradiction
+                continue
+            if on > need[cell] or on + len(unknown) < need[cell]:
+                raise Contradiction
+            if on == need[cell]:
+                for edge in unknown:
+                    self.set_edge(edge, OFF, queue)
+                continue
+            if on + len(unknown) == need[cell]:
+                for edge in unknown:
+                    self.set_edge(edge, ON, queue)
+                continue
+            root = self.find(cell)
+            label = self.label[root]
+            for edge in unknown:
+                a, b = edge_cells[edge]
+                other_root = self.find(b if a == cell else a)
+                other_label = self.label[other_root]
+                if other_root == root or (label and other_label and label != other_label):
+                    self.set_edge(edge, OFF, queue)
+
+
+def _tier_one(board: _Board) -> bool:
+    """Run tier 1 on every cell; False on a contradiction."""
+    try:
+        board.propagate(list(range(board.size)))
+    except Contradiction:
+        return False
+    return True
+
+
+def _lookahead(board: _Board) -> tuple[int, bool]:
+    """Tier 2 until nothing changes: (trials used, consistent)."""
+    trials = 0
+    progress = True
+    while progress:
+        progress = False
+        for edge in range(len(board.state)):
+            if board.state[edge] != UNKNOWN:
+                continue
+            for assumed, opposite in ((ON, OFF), (OFF, ON)):
+                trial = board.copy()
+                try:
+                    queue: list[int] = []
+                    trial.set_edge(edge, assumed, queue)
+                    trial.propagate(queue)
+                except Contradiction:
+                    trials += 1
+                    progress = True
+                    try:
+                        queue = []
+                        board.set_edge(edge, opposite, queue)
+                        board.propagate(queue)
+                    except Contradiction:
+                        return trials, False
+                    break
+    return trials, True
+
+
+EdgeKey = tuple[int, int]
+"""An edge as the flat indices ``row * width + col`` of its two cells, smaller first."""
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """What the deductions decided: the edges known on and off, the rest open."""
+
+    consistent: bool
+    trials: int
+    on: frozenset[EdgeKey]
+    off: frozenset[EdgeKey]
+    open: frozenset[EdgeKey]
+
+
+def analyse(
+    puzzle: Puzzle,
+    known_on: frozenset[EdgeKey] = frozenset(),
+    known_off: frozenset[EdgeKey] = frozenset(),
+) -> Analysis:
+    """Tiers 1 and 2 on ``puzzle``, starting from edges already known on or off.
+
+    ``known_*`` must be sound for ``puzzle`` (the generator passes what it deduced
+    before cutting a path: cutting only removes solutions, so those facts still hold,
+    the cut edge itself now off); they spare re-deriving most of the board.
+    """
+    board = _Board(puzzle)
+    index = {edge: i for i, edge in enumerate(board.edge_cells)}
+    queue: list[int] = []
+    consistent = True
+    trials = 0
+    try:
+        for edges, value in ((known_off, OFF), (known_on, ON)):
+            for edge in edges:
+                board.set_edge(index[edge], value, queue)
+    except Contradiction:
+        consistent = False
+    if consistent:
+        consistent = _tier_one(board)
+    if consistent:
+        trials, consistent = _lookahead(board)
+    states = board.state
+    return Analysis(
+        consistent,
+        trials,
+        frozenset(e for e, i in index.items() if states[i] == ON),
+        frozenset(e for e, i in index.items() if states[i] == OFF),
+        frozenset(e for e, i in index.items() if states[i] == UNKNOWN),
+    )
+
+
+def grade(puzzle: Puzzle) -> Difficulty:
+    """The difficulty of ``puzzle`` under ``fill`` (see the module docstring for the measure)."""
+    board = _Board(puzzle)
+    if not _tier_one(board):
+        return Difficulty(Grade.EXPERT, EXPERT_BASE + board.undecided(), 0, board.undecided())
+    if board.undecided() == 0:
+        return Difficulty(Grade.EASY, 0, 0, 0)
+    trials, consistent = _lookahead(board)
+    left = board.undecided()
+    if not consistent or left:
+        return Difficulty(Grade.EXPERT, EXPERT_BASE + left, trials, max(left, 1))
+    cells = sum(1 for v in puzzle.cells if v != BLOCKED)
+    medium = trials * MEDIUM_CELLS_PER_TRIAL <= cells
+    return Difficulty(Grade.MEDIUM if medium else Grade.HARD, trials, trials, 0)

@@ -1,0 +1,530 @@
+"""The default Numberlink generator: every cell used, and a proved unique solution.
+
+Why this shape: random path covers almost never have a unique solution under plain
+``fill`` (paths may run alongside themselves, so detours abound), and restarting until one
+happens to be unique does not finish at useful sizes.  Instead a candidate is *repaired*
+where its solutions differ, which always makes progress:
+
+1. **cover**: grow random paths that never touch themselves (the union-find method's
+   growth), give every leftover cell to a neighbouring path (at its end, or by cutting
+   that path next to the cell), then merge paths whose ends touch (again never letting a
+   path touch itself) down to the target number of pairs (or cut up to it);
+2. **cheap repair** (``fill``): run the deduction solver of ``difficulty.py``; while it
+   leaves edges undecided, cut witness paths inside each undecided region (one cut per
+   60 undecided edges, each where it leaves the most balanced pieces) and run it again,
+   starting from the facts it already had (they stay true after a cut, see below);
+   once, when few edges are left open, ask the solver: a unique answer ends the repair
+   early (such puzzles grade ``expert``), a second solution guides the next cut;
+3. **proof**: the solver with ``limit=2``; if it finds a second solution, cut the witness
+   path at an edge the second solution does not use and prove again.  Under ``blank``
+   step 2's deductions (made for ``fill``) only choose where to cut, cheaply; the
+   solver's answers under ``blank`` decide.
+
+Cutting path ``a..u|v..b`` into ``a..u`` and ``v..b`` never adds a solution: every
+solution of the cut puzzle becomes one of the old puzzle by joining ``u-v``, and the
+second solution (which does not use ``u-v``) is not among them; so the count strictly
+falls and the loop ends (at worst with every path two cells long).  The same argument
+makes every deduced fact about the old puzzle (edge on / edge off) true for the cut one,
+with ``u-v`` now off, which is why step 2 never starts from scratch.
+
+With ``--pairs K`` a unique puzzle with too many pairs is merged back (two paths whose
+ends touch, kept only while the deductions still decide every edge) and the next attempt
+aims lower; after 50 attempts the generator gives up with ``GenerationError``.
+
+Randomness comes from one ``random.Random(seed)``, so the same parameters and seed give
+the same puzzle.  Coordinates are ``(row, col)``; paths are lists of flat indices
+``row * width + col`` internally.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from collections.abc import Set as AbstractSet
+from dataclasses import dataclass
+from functools import partial
+from itertools import pairwise
+
+from ..core.errors import GenerationError, InvalidParameterError
+from ..core.seeds import puzzle_id, rng
+from .difficulty import GRADES, Difficulty, EdgeKey, Grade, analyse, grade
+from .model import Cell, Puzzle, Rules, Solution
+from .solve import solve
+from .unionfind import grow_paths
+
+Prover = Callable[[Puzzle, Rules], tuple[tuple[Solution, ...], bool]]
+"""The uniqueness proof: up to two solutions of the puzzle and whether the search was
+exhaustive (the solver's ``solve(puzzle, rules=..., limit=2)``)."""
+
+
+@dataclass(frozen=True)
+class GeneratedPuzzle:
+    """A generated puzzle, its unique solution, its grade and the ID that regenerates it."""
+
+    id: str
+    seed: int
+    rules: Rules
+    puzzle: Puzzle
+    solution: Solution
+    difficulty: Difficulty
+    repairs: int
+
+
+@dataclass(frozen=True)
+class Params:
+    """What to generate; ``pairs``/``difficulty`` None means "whatever comes"."""
+
+    width: int
+    height: int
+    rules: Rules = Rules.FILL
+    pairs: int | None = None
+    difficulty: str | None = None
+
+    @property
+    def proof_rules(self) -> Rules:
+        """The rules uniqueness is proved under: ``fill`` for ``fill-notouch`` too, since
+        a puzzle unique under ``fill`` whose solution never touches itself (every witness
+        here) is unique under ``fill-notouch`` as well."""
+        return Rules.FILL if self.rules is Rules.FILL_NOTOUCH else self.rules
+
+    def text(self) -> str:
+        """The params part of the puzzle ID, e.g. ``10x10,fill,pairs=12``."""
+        parts = [f"{self.width}x{self.height}", self.rules.value]
+        if self.pairs is not None:
+            parts.append(f"pairs={self.pairs}")
+        if self.difficulty is not None:
+            parts.append(f"difficulty={self.difficulty}")
+        return ",".join(parts)
+
+
+def default_pairs(width: int, height: int) -> int:
+    """The target pair count before repairs: about one pair per ten cells."""
+    return max(2, round(width * height / 10))
+
+
+# --- the random cover ------------------------------------------------------------------
+
+
+def _near(index: int, width: int, height: int) -> list[int]:
+    row, col = divmod(index, width)
+    out = []
+    if col > 0:
+        out.append(index - 1)
+    if row + 1 < height:
+        out.append(index + width)
+    if col + 1 < width:
+        out.append(index + 1)
+    if row > 0:
+        out.append(index - width)
+    return out
+
+
+def _beside(cell: int, path: list[int], allowed: int, width: int, height: int) -> bool:
+    """True when ``cell`` touches a cell of ``path`` other than ``allowed``."""
+    members = set(path)
+    return any(n in members and n != allowed for n in _near(cell, width, height))
+
+
+def _absorb_leftovers(
+    paths: list[list[int]], width: int, height: int, random_source: random.Random
+) -> bool:
+    """Give every cell outside all paths to a neighbouring path, never making a path touch
+    itself; False when some cell cannot be placed so."""
+    owner = {cell: i for i, path in enumerate(paths) for cell in path}
+    for cell in range(width * height):
+        if cell in owner:
+            continue
+        near = [n for n in _near(cell, width, height) if n in owner]
+        random_source.shuffle(near)
+        placed = False
+        for n in near:  # at a path's end: extend it
+            path = paths[owner[n]]
+            if n not in (path[0], path[-1]) or _beside(cell, path, n, width, height):
+                continue
+            if path[-1] == n:
+                path.append(cell)
+            else:
+                path.insert(0, cell)
+            owner[cell] = owner[n]
+            placed = True
+            break
+        if placed:
+            continue
+        for n in near:  # beside a path's inside: cut it there and end one piece at the cell
+            index = owner[n]
+            path = paths[index]
+            pos = path.index(n)
+            pieces: list[tuple[list[int], list[int]]] = []
+            if len(path) - pos - 1 >= 2:
+                pieces.append(([*path[: pos + 1], cell], path[pos + 1 :]))
+            if pos >= 2:
+                pieces.append((path[:pos], [cell, *path[pos:]]))
+            for first, second in pieces:
+                grown = first if first[-1] == cell else second
+                if _beside(cell, [c for c in grown if c != cell], n, width, height):
+                    continue
+                paths[index] = first
+                paths.append(second)
+                for c in first:
+                    owner[c] = index
+                for c in second:
+                    owner[c] = len(paths) - 1
+                placed = True
+                break
+            if placed:
+                break
+        if not placed:
+            return False
+    return True
+
+
+def _touches(
+    first: list[int], second: list[int], join: tuple[int, int], width: int, height: int
+) -> bool:
+    """True when ``first`` and ``second`` are adjacent anywhere but at ``join``."""
+    other = set(second)
+    for cell in first:
+        for n in _near(cell, width, height):
+            if n in other and (cell, n) != join:
+                return True
+    return False
+
+
+def _merge(
+    paths: list[list[int]], target: int, width: int, height: int, random_source: random.Random
+) -> list[list[int]]:
+    """Join paths whose ends touch, never letting a path touch itself, down to ``target``."""
+    paths = [list(p) for p in paths]
+    while len(paths) > target:
+        end_of: dict[int, int] = {}
+        for i, path in enumerate(paths):
+            end_of[path[0]] = i
+            end_of[path[-1]] = i
+        options: list[tuple[int, int, int, int]] = []
+        for cell, i in end_of.items():
+            for n in _near(cell, width, height):
+                j = end_of.get(n)
+                if j is not None and j > i:
+                    options.append((i, cell, j, n))
+        random_source.shuffle(options)
+        merged = False
+        for i, cell, j, n in options:
+            first, second = paths[i], paths[j]
+            if _touches(first, second, (cell, n), width, height):
+                continue
+            head = first if first[-1] == cell else first[::-1]
+            tail = second if second[0] == n else second[::-1]
+            paths[i] = head + tail
+            del paths[j]
+            merged = True
+            break
+        if not merged:
+            break
+    return paths
+
+
+def random_cover(
+    width: int, height: int, target: int, random_source: random.Random
+) -> list[list[int]]:
+    """Paths of at least two cells covering the board, about ``target`` of them."""
+    for _ in range(100):
+        paths = grow_paths(width, height, random_source)
+        if _absorb_leftovers(paths, width, height, random_source):
+            paths = _merge(paths, target, width, height, random_source)
+            while len(paths) < target:  # too few: cut random long paths
+                long = [i for i, p in enumerate(paths) if len(p) >= 4]
+                if not long:
+                    break
+                index = random_source.choice(long)
+                path = paths[index]
+                pos = random_source.randrange(1, len(path) - 2)
+                paths[index : index + 1] = [path[: pos + 1], path[pos + 1 :]]
+            return paths
+    raise GenerationError(f"could not cover a {width}x{height} board with paths")
+
+
+# --- puzzle, witness and repairs -------------------------------------------------------
+
+
+def as_puzzle(width: int, height: int, paths: list[list[int]]) -> tuple[Puzzle, Solution]:
+    """The puzzle given by the paths' ends, labels numbered in row-major order of first ends,
+    and the paths as its solution."""
+    ordered = sorted((p if p[0] < p[-1] else p[::-1]) for p in paths)
+    cells = [0] * (width * height)
+    grid = [0] * (width * height)
+    labelled: list[tuple[int, tuple[Cell, ...]]] = []
+    for label, path in enumerate(ordered, start=1):
+        cells[path[0]] = cells[path[-1]] = label
+        for index in path:
+            grid[index] = label
+        labelled.append((label, tuple(divmod(i, width) for i in path)))
+    return Puzzle(width, height, tuple(cells)), Solution(
+        width, height, tuple(grid), tuple(labelled)
+    )
+
+
+def _edge_key(a: int, b: int) -> EdgeKey:
+    return (a, b) if a < b else (b, a)
+
+
+def _solution_edges(solution: Solution) -> set[EdgeKey]:
+    w = solution.width
+    edges: set[EdgeKey] = set()
+    for _, path in solution.paths:
+        for (r1, c1), (r2, c2) in pairwise(path):
+            edges.add(_edge_key(r1 * w + c1, r2 * w + c2))
+    return edges
+
+
+def _cut(paths: list[list[int]], allowed: Callable[[int, int], bool]) -> EdgeKey | None:
+    """Cut the witness at the allowed edge that leaves the most balanced pieces."""
+    best: tuple[int, int, int] | None = None
+    for index, path in enumerate(paths):
+        for pos in range(1, len(path) - 2):
+            if not allowed(path[pos], path[pos + 1]):
+                continue
+            balance = min(pos + 1, len(path) - pos - 1)
+            if best is None or balance > best[0]:
+                best = (balance, index, pos)
+    if best is None:
+        return None
+    _, index, pos = best
+    path = paths[index]
+    paths[index : index + 1] = [path[: pos + 1], path[pos + 1 :]]
+    return _edge_key(path[pos], path[pos + 1])
+
+
+def _not_in_set(edges: AbstractSet[EdgeKey], a: int, b: int) -> bool:
+    return _edge_key(a, b) not in edges
+
+
+def _clusters(edges: AbstractSet[EdgeKey]) -> list[set[EdgeKey]]:
+    """Open edges grouped into regions (edges sharing a cell are in one region)."""
+    by_cell: dict[int, list[EdgeKey]] = {}
+    for edge in edges:
+        for cell in edge:
+            by_cell.setdefault(cell, []).append(edge)
+    seen: set[EdgeKey] = set()
+    groups: list[set[EdgeKey]] = []
+    for edge in sorted(edges):
+        if edge in seen:
+            continue
+        group = {edge}
+        stack = [edge]
+        seen.add(edge)
+        while stack:
+            for cell in stack.pop():
+                for other in by_cell[cell]:
+                    if other not in seen:
+                        seen.add(other)
+                        group.add(other)
+                        stack.append(other)
+        groups.append(group)
+    return groups
+
+
+OPEN_EDGES_PER_CUT = 60
+"""In a large open region, one cut per this many open edges per round (fewer rounds)."""
+
+
+def _cut_regions(paths: list[list[int]], open_edges: AbstractSet[EdgeKey]) -> list[EdgeKey]:
+    """Cuts in every region of open edges, one per ``OPEN_EDGES_PER_CUT`` open edges (at
+    least one), each on a different path, where it leaves the most balanced pieces."""
+    cuts: list[EdgeKey] = []
+    for group in _clusters(open_edges):
+        wanted = max(1, len(group) // OPEN_EDGES_PER_CUT)
+        choices: list[tuple[int, int, int]] = []  # (balance, path index, position)
+        for index, path in enumerate(paths):
+            best: tuple[int, int, int] | None = None
+            for pos in range(1, len(path) - 2):
+                if _edge_key(path[pos], path[pos + 1]) in group:
+                    balance = min(pos + 1, len(path) - pos - 1)
+                    if best is None or balance > best[0]:
+                        best = (balance, index, pos)
+            if best is not None:
+                choices.append(best)
+        choices.sort(reverse=True)
+        chosen = sorted(choices[:wanted], key=lambda choice: choice[1], reverse=True)
+        for _, index, pos in chosen:  # highest index first, so earlier indices stay valid
+            path = paths[index]
+            paths[index : index + 1] = [path[: pos + 1], path[pos + 1 :]]
+            cuts.append(_edge_key(path[pos], path[pos + 1]))
+    return cuts
+
+
+def _cut_where_differs(
+    paths: list[list[int]], solution: Solution, solutions: tuple[Solution, ...]
+) -> EdgeKey | None:
+    """Cut the witness at an edge a second solution does not use (kills that solution)."""
+    mine = _solution_edges(solution)
+    for other in solutions:
+        theirs = _solution_edges(other)
+        if theirs != mine:
+            return _cut(paths, partial(_not_in_set, theirs))
+    return None
+
+
+def _make_unique(
+    params: Params, paths: list[list[int]], prover: Prover | None
+) -> tuple[Puzzle, Solution, int] | None:
+    """Cut the witness until the puzzle is proved unique; None when that fails.
+
+    The deduction solver (``fill`` rules) guides the cuts until it decides every edge: a
+    proof by itself under ``fill``, under ``blank`` only a cheap place to start.  What it
+    deduced stays true after a cut (cutting only removes solutions; the cut edge becomes
+    off), so each round starts from the last one's facts and only the open regions are
+    searched again.  The solver is asked once on the way, when few edges are open, so
+    that unique puzzles needing deeper reasoning survive, and at the end as the proof.
+    """
+    w, h = params.width, params.height
+    paths = [list(p) for p in paths]
+    repairs = 0
+    asked = False
+    known_on: frozenset[EdgeKey] = frozenset()
+    known_off: frozenset[EdgeKey] = frozenset()
+    # under blank the fill deductions only choose where to cut; the solver proves
+    while True:
+        puzzle, solution = as_puzzle(w, h, paths)
+        facts = analyse(puzzle, known_on, known_off)
+        if not facts.consistent:
+            return None  # impossible for sound facts; refuse rather than trust them
+        if not facts.open:
+            break
+        cuts: list[EdgeKey] = []
+        if prover is not None and not asked and len(facts.open) * 10 <= w * h:
+            asked = True
+            solutions, decided = prover(puzzle, params.proof_rules)
+            if decided and len(solutions) == 1:
+                return puzzle, solution, repairs
+            edge = _cut_where_differs(paths, solution, solutions)
+            if edge is not None:
+                cuts.append(edge)
+        if not cuts:
+            cuts = _cut_regions(paths, facts.open)
+        if not cuts:
+            return None
+        repairs += len(cuts)
+        known_on = facts.on - set(cuts)
+        known_off = facts.off | set(cuts)
+    while True:
+        puzzle, solution = as_puzzle(w, h, paths)
+        if prover is None:
+            # the deductions closed every edge, starting from facts carried soundly over
+            # the cuts: a proof of uniqueness (though not always re-derivable from scratch)
+            if params.rules is Rules.BLANK:
+                return None
+            return puzzle, solution, repairs
+        solutions, decided = prover(puzzle, params.proof_rules)
+        if not decided:
+            return None
+        if len(solutions) == 1:
+            return puzzle, solution, repairs
+        if _cut_where_differs(paths, solution, solutions) is None:
+            return None
+        repairs += 1
+
+
+def generate(
+    params: Params, seed: int, *, prover: Prover | None, max_attempts: int = 50
+) -> GeneratedPuzzle:
+    """A puzzle for ``params`` with a unique solution, proved by ``prover``.
+
+    ``prover`` None: only the deduction solver's proof is used (puzzles it cannot solve
+    are cut until it can), which is sound but never yields grade ``expert``.
+    """
+    _validate(params)
+    random_source = rng(seed)
+    w, h = params.width, params.height
+    target = params.pairs if params.pairs is not None else default_pairs(w, h)
+    for _attempt in range(max_attempts):
+        paths = random_cover(w, h, target, random_source)
+        result = _make_unique(params, paths, prover)
+        if result is None:
+            continue
+        puzzle, solution, repairs = result
+        if params.pairs is not None and len(puzzle.labels) != params.pairs:
+            excess = len(puzzle.labels) - params.pairs
+            if excess > 0 and params.rules is not Rules.BLANK:
+                merged = _merge_down(params, solution, random_source, prover)
+                if merged is not None:
+                    puzzle, solution = merged
+            if len(puzzle.labels) != params.pairs:
+                # aim lower (or higher) next time: repairs add about ``excess`` pairs
+                target = max(1, target - (excess + 1) // 2)
+                continue
+        difficulty = grade(puzzle)
+        if params.difficulty is not None and difficulty.grade.value != params.difficulty:
+            continue
+        return GeneratedPuzzle(
+            puzzle_id("numberlink", params.text(), seed),
+            seed,
+            params.rules,
+            puzzle,
+            solution,
+            difficulty,
+            repairs,
+        )
+    raise GenerationError(
+        f"no {params.text()} puzzle found in {max_attempts} attempts for seed {seed}"
+    )
+
+
+def _merge_down(
+    params: Params, solution: Solution, random_source: random.Random, prover: Prover | None
+) -> tuple[Puzzle, Solution] | None:
+    """Join paths of a unique puzzle whose ends touch while deductions still prove it
+    unique, down to ``params.pairs``; then the solver's proof.  None if it gets stuck."""
+    w, h = params.width, params.height
+    goal = params.pairs
+    assert goal is not None
+    paths = [[r * w + c for r, c in path] for _, path in solution.paths]
+    while len(paths) > goal:
+        end_of: dict[int, int] = {}
+        for i, path in enumerate(paths):
+            end_of[path[0]] = i
+            end_of[path[-1]] = i
+        options = [
+            (i, cell, end_of[n], n)
+            for cell, i in end_of.items()
+            for n in _near(cell, w, h)
+            if n in end_of and end_of[n] > i
+        ]
+        random_source.shuffle(options)
+        for i, cell, j, n in options:
+            first, second = paths[i], paths[j]
+            if _touches(first, second, (cell, n), w, h):
+                continue
+            head = first if first[-1] == cell else first[::-1]
+            tail = second if second[0] == n else second[::-1]
+            trial = [p for k, p in enumerate(paths) if k not in (i, j)] + [head + tail]
+            if not analyse(as_puzzle(w, h, trial)[0]).open:
+                paths = trial
+                break
+        else:
+            return None
+    puzzle, witness = as_puzzle(w, h, paths)
+    if prover is not None:
+        solutions, decided = prover(puzzle, params.proof_rules)
+        if not decided or len(solutions) != 1:
+            return None
+    return puzzle, witness
+
+
+def _validate(params: Params) -> None:
+    if params.width < 1 or params.height < 1 or params.width * params.height < 2:
+        raise InvalidParameterError("the board needs at least two cells")
+    if params.difficulty is not None and params.difficulty not in GRADES:
+        raise InvalidParameterError(f"difficulty must be one of {', '.join(GRADES)}")
+    if params.pairs is not None and not 1 <= params.pairs <= params.width * params.height // 2:
+        raise InvalidParameterError(
+            f"pairs must be between 1 and {params.width * params.height // 2}"
+        )
+
+
+def solver_prover(puzzle: Puzzle, rules: Rules) -> tuple[tuple[Solution, ...], bool]:
+    """The package's solver as the proof: up to two solutions, and whether that is decided."""
+    result = solve(puzzle, rules=rules, limit=2)
+    return result.solutions, result.complete or len(result.solutions) >= 2
+
+
+__all__ = ["GRADES", "GeneratedPuzzle", "Grade", "Params", "Prover", "generate", "solver_prover"]

@@ -1,0 +1,71 @@
+"""A canonical form of a Numberlink board up to rotation, reflection and relabelling.
+
+Generators promise that the puzzles of one batch differ "up to symmetry": two boards that
+one of the eight rotations/reflections of the square turns into each other, after renaming
+the labels, count as the same puzzle.  ``canonical_form`` picks one representative of
+that class, so equality of canonical forms decides it.
+
+Relabelling: after a transform, labels are renumbered 1, 2, ... in order of first
+appearance in row-major order (blocked ``-1`` and empty ``0`` cells keep their values).
+The canonical form is the smallest ``(height, width, cells)`` over the eight transforms.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from .model import Puzzle
+
+CanonicalForm = tuple[int, int, tuple[int, ...]]
+
+MAX_REPEATS = 500
+"""A batch gives up after this many seeds in a row whose puzzle it already printed
+(tiny boards have few different puzzles)."""
+
+# Each transform maps (row, col, height, width) to (row', col') on the transformed board;
+# the transformed board is height x width, or width x height when ``swaps`` is True.
+_Transform = tuple[bool, Callable[[int, int, int, int], tuple[int, int]]]
+
+_TRANSFORMS: tuple[_Transform, ...] = (
+    (False, lambda r, c, h, w: (r, c)),
+    (False, lambda r, c, h, w: (r, w - 1 - c)),
+    (False, lambda r, c, h, w: (h - 1 - r, c)),
+    (False, lambda r, c, h, w: (h - 1 - r, w - 1 - c)),
+    (True, lambda r, c, h, w: (c, r)),
+    (True, lambda r, c, h, w: (c, h - 1 - r)),
+    (True, lambda r, c, h, w: (w - 1 - c, r)),
+    (True, lambda r, c, h, w: (w - 1 - c, h - 1 - r)),
+)
+
+
+def relabel(cells: Sequence[int]) -> tuple[int, ...]:
+    """``cells`` with labels renumbered 1, 2, ... by first appearance."""
+    names: dict[int, int] = {}
+    out: list[int] = []
+    for value in cells:
+        if value > 0:
+            value = names.setdefault(value, len(names) + 1)
+        out.append(value)
+    return tuple(out)
+
+
+def canonical_form(width: int, height: int, cells: Sequence[int]) -> CanonicalForm:
+    """The representative of the board's class under the 8 symmetries and relabelling."""
+    best: CanonicalForm | None = None
+    for swaps, move in _TRANSFORMS:
+        new_h, new_w = (width, height) if swaps else (height, width)
+        grid = [0] * (width * height)
+        for index, value in enumerate(cells):
+            r, c = divmod(index, width)
+            nr, nc = move(r, c, height, width)
+            grid[nr * new_w + nc] = value
+        form = (new_h, new_w, relabel(grid))
+        if best is None or form < best:
+            best = form
+    assert best is not None
+    return best
+
+
+def puzzle_form(puzzle: Puzzle) -> CanonicalForm:
+    """``canonical_form`` of a puzzle's givens."""
+    return canonical_form(puzzle.width, puzzle.height, puzzle.cells)

@@ -1,0 +1,73 @@
+"""Turning a solved label grid back into paths, for solution files that only hold labels.
+
+A grid of labels (the union-find printout's solution table, an ADC answer) does not say in
+which order a path visits its cells when the path runs alongside itself, so each label's
+path is recovered as a Hamiltonian path through that label's cells between its two ends.
+This is reading, not solving: the checker still verifies the result from the rules.
+"""
+
+from __future__ import annotations
+
+from ..core.errors import InvalidPuzzleError
+from .model import Cell, Puzzle, Solution
+
+MAX_STEPS = 1_000_000
+"""Search steps per label before giving up (only self-touching blobs need more than a few)."""
+
+
+def _trace(width: int, height: int, cells: set[Cell], start: Cell, end: Cell) -> list[Cell] | None:
+    def neighbours(cell: Cell) -> list[Cell]:
+        r, c = cell
+        return [n for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if n in cells]
+
+    path = [start]
+    visited = {start}
+    stack = [iter(neighbours(start))]
+    steps = 0
+    while stack:
+        steps += 1
+        if steps > MAX_STEPS:
+            return None
+        if path[-1] == end:
+            if len(path) == len(cells):
+                return path
+            stack.pop()
+            visited.discard(path.pop())
+            continue
+        step = next((n for n in stack[-1] if n not in visited), None)
+        if step is None:
+            stack.pop()
+            visited.discard(path.pop())
+            continue
+        path.append(step)
+        visited.add(step)
+        stack.append(iter(neighbours(step)))
+    return None
+
+
+def solution_from_cells(puzzle: Puzzle, cells: tuple[int, ...]) -> Solution:
+    """The solution whose cell labels are ``cells``, with each label's path traced.
+
+    Raises ``InvalidPuzzleError`` when a label's cells hold no path between its ends, or a
+    cell contradicts the puzzle's givens.
+    """
+    w = puzzle.width
+    if len(cells) != len(puzzle.cells):
+        raise InvalidPuzzleError("solution grid and puzzle differ in size")
+    for index, (given, value) in enumerate(zip(puzzle.cells, cells, strict=True)):
+        if given != 0 and given != value:
+            r, c = divmod(index, w)
+            raise InvalidPuzzleError(f"solution cell ({r}, {c}) contradicts the puzzle's given")
+    by_label: dict[int, set[Cell]] = {}
+    for index, value in enumerate(cells):
+        if value > 0:
+            by_label.setdefault(value, set()).add(divmod(index, w))
+    paths = []
+    for label, (start, end) in puzzle.endpoints().items():
+        path = _trace(w, puzzle.height, by_label.get(label, set()), start, end)
+        if path is None:
+            raise InvalidPuzzleError(
+                f"label {puzzle.label_name(label)}'s cells do not form one path between its ends"
+            )
+        paths.append((label, tuple(path)))
+    return Solution(w, puzzle.height, tuple(cells), tuple(paths))

@@ -1,0 +1,116 @@
+"""The numberlink command line: solve, check, convert, exit codes, one-line errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from numpuzzles.cli.main import main
+from numpuzzles.numberlink import formats
+from numpuzzles.numberlink.check import check
+from numpuzzles.numberlink.model import Rules
+
+DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "numberlink"
+SEED = str(DATA / "seed-union-find-7x7.txt")
+
+
+def test_solve_unique_text(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["numberlink", "solve", SEED, "--unique", "--rules", "fill-notouch"]) == 0
+    out = capsys.readouterr().out
+    assert "fill-notouch: unique" in out
+    assert "The solution to the above table:" in out
+
+
+def test_solve_json_lines_one_per_puzzle(capsys: pytest.CaptureFixture[str]) -> None:
+    oracle = str(DATA / "counting-oracle.txt")
+    code = main(
+        ["numberlink", "solve", oracle, "--rules", "blank", "--count", "--limit", "5", "--json"]
+    )
+    assert code == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["index"] for r in records] == [1, 2, 3, 4, 5, 6]
+    puzzles = formats.parse((DATA / "counting-oracle.txt").read_text())
+    assert records[0]["count"] == 1 and records[0]["complete"] is True
+    assert records[5]["count"] == 4 and records[5]["complete"] is True
+    assert records[4]["count"] == 5 and records[4]["complete"] is False
+    for record, puzzle in zip(records, puzzles, strict=True):
+        assert record["rules"] == "blank" and record["status"] == "solved"
+        solution = formats.parse_solution(json.dumps(record), puzzle, "json")
+        assert check(puzzle, solution, Rules.BLANK) == []
+        first, last = puzzle.endpoints()[1]
+        assert record["solutions"][0]["paths"]["1"][0] == list(first)
+        assert record["solutions"][0]["paths"]["1"][-1] == list(last)
+
+
+def test_unsolvable_exit_1_and_unknown_exit_3(tmp_path: Path) -> None:
+    walled = tmp_path / "walled.txt"
+    walled.write_text("3 1\n1 -1 1\n")
+    assert main(["numberlink", "solve", str(walled)]) == 1
+    hard = tmp_path / "hard.txt"
+    puzzle = formats.parse((DATA / "ahle-inputs9.txt").read_text())[0]
+    hard.write_text(formats.dump(puzzle, "ahle"))
+    args = ["numberlink", "solve", str(hard), "--rules", "fill-notouch", "--timeout", "0.001"]
+    assert main(args) == 3
+
+
+def test_check_valid_and_invalid(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["numberlink", "check", SEED, SEED, "--rules", "fill-notouch"]) == 0
+    assert "valid" in capsys.readouterr().out
+    puzzle = tmp_path / "p.txt"
+    puzzle.write_text("1.\n1.\n")
+    solution = tmp_path / "s.txt"
+    solution.write_text("1.\n1.\n")
+    assert main(["numberlink", "check", str(puzzle), str(solution), "--rules", "blank"]) == 0
+    assert main(["numberlink", "check", str(puzzle), str(solution)]) == 1
+    assert "invalid under fill: fill:" in capsys.readouterr().out
+
+
+def test_convert_round_trip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = str(DATA / "ahle-inputs2.txt")
+    target = tmp_path / "out.json"
+    assert main(["numberlink", "convert", source, "--to", "json", "-o", str(target)]) == 0
+    original = formats.parse((DATA / "ahle-inputs2.txt").read_text())
+    assert formats.parse(target.read_text()) == original
+    assert main(["numberlink", "convert", source, "--to", "letters"]) == 0
+    assert len(formats.parse(capsys.readouterr().out)) == 3
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["solve", "RAGGED"], "line 3: row has 1 cells"),
+        (["solve", "/no/such/file"], "no such file"),
+        (["solve", SEED, "--rules", "nope"], "Invalid value"),
+        (["solve", SEED, "--unique", "--count"], "not both"),
+        (["convert", SEED, "--to", "ahle"], "cannot express blocked cells"),
+        (["convert", str(DATA / "ahle-inputs2.txt"), "--to", "bwinf"], "one puzzle per file"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], words: str
+) -> None:
+    ragged = tmp_path / "ragged.txt"
+    ragged.write_text("2 2\n1.\n1\n")
+    argv = ["numberlink", *(str(ragged) if a == "RAGGED" else a for a in args)]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert words in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_arukone_url_defaults_to_blank(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    url = tmp_path / "aru.txt"
+    url.write_text("https://puzz.link/p?arukone/e/3/2/1g1\n")
+    assert main(["numberlink", "solve", str(url)]) == 0
+    assert ", blank: solved" in capsys.readouterr().out
+    assert main(["numberlink", "solve", str(url), "--rules", "fill"]) == 1
+
+
+def test_check_reads_solve_json_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["numberlink", "solve", SEED, "--json", "--rules", "blank"]) == 0
+    answer = tmp_path / "answer.json"
+    answer.write_text(capsys.readouterr().out)
+    assert main(["numberlink", "check", SEED, str(answer), "--rules", "fill-notouch"]) == 0
+    assert "valid under fill-notouch" in capsys.readouterr().out

@@ -6,8 +6,9 @@ assignment wrote them (the library works in ``(row, col)``; ``Pair.xy`` converts
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TextIO
 
 import click
 
@@ -332,7 +333,7 @@ def play(board: str | None, rules: str, seed: int | None) -> int:
     game = Game(puzzle, rules)
     click.echo(game.render())
     click.echo(HELP)
-    stdin = click.get_text_stream("stdin")
+    stdin: TextIO = sys.stdin
     while not game.finished:
         click.echo("> ", nl=False)
         line = stdin.readline()

@@ -1,7 +1,7 @@
 """Number Match benchmarks: the exact solver against the original's seed BFS, and big boards.
 
 Run:  python bench/nummatch_bench.py [--boards N] [--linear-seeds K] [--seq-boards M]
-      [--seq-timeout S] [--classic-boards C]
+      [--seq-timeout S] [--classic-boards C] [--only-sequence]
 
 1. randfill seeds 1..1000 under ``original``: the exact solver and the seed BFS (hash-set
    de-duplication, list of 100,000), same process, one run each; total time and speedup.
@@ -11,10 +11,16 @@ Run:  python bench/nummatch_bench.py [--boards N] [--linear-seeds K] [--seq-boar
    every board must be decided; median, p99 and max seconds.  Every solution is replayed
    by the independent checker.
 3. ``easybrain`` random starts of 27 and 35 digits (1..9 uniform, 9 wide, fixed seed):
-   fewest additions with a per-board timeout (``--seq-timeout``); decided count, median
-   and max seconds, additions used.  The same for ``classic`` on 27-digit random starts
-   (``--classic-boards``; not a target, shown because they are much harder), and the
-   classic 1..19 start (27 digits).
+   fewest additions with a per-board timeout (``--seq-timeout``); decided count, median,
+   p90 and max, additions used, and the targets (every board decided, median <= 5 ms,
+   max < 1 s) checked.  Every move list is replayed by the independent checker.  The same
+   for ``classic`` on 27-digit random starts (``--classic-boards``; not a target, shown
+   because they are much harder; classic has unlimited additions, so a start not cleared
+   within the default bound of 10 additions is "unknown", never "unsolvable").
+4. The classic 1..19 start under ``classic``: fewest additions (0 is impossible by
+   parity, 27 digits, so the bound-0 search ends at once), target < 1 s.
+5. ``generate`` for classic/easybrain (fewest-additions bands) and ``count`` of move
+   lists on small starts: time per call.
 """
 
 from __future__ import annotations
@@ -103,7 +109,9 @@ def bench_random(width: int, height: int, rules: str, count: int, seed: int) -> 
     )
 
 
-def bench_sequence(rules: str, digits: int, count: int, timeout: float, seed: int) -> None:
+def bench_sequence(
+    rules: str, digits: int, count: int, timeout: float, seed: int, target: bool = False
+) -> None:
     rnd = random.Random(seed)
     times: list[float] = []
     statuses: dict[Status, int] = {}
@@ -126,6 +134,44 @@ def bench_sequence(rules: str, digits: int, count: int, timeout: float, seed: in
         f"{statistics.median(times) * 1000:.1f} | {_quantile(times, 0.9) * 1000:.0f} | "
         f"{times[-1]:.2f} | {dict(sorted(adds.items()))} |"
     )
+    if target:
+        met = (
+            statuses.get(Status.UNKNOWN, 0) == 0
+            and statistics.median(times) <= 0.005
+            and times[-1] < 1.0
+        )
+        print(f"target (all decided, median <= 5 ms, max < 1 s): {'met' if met else 'NOT met'}")
+
+
+def bench_generate_count() -> None:
+    from numpuzzles.nummatch.count import count_reading_sequences
+    from numpuzzles.nummatch.generate import generate
+
+    print("| call | result | seconds |")
+    print("|---|---|---|")
+    for rules, width, height, difficulty in (
+        ("easybrain", 9, 3, "medium"),
+        ("easybrain", 9, 4, "easy"),
+        ("classic", 5, 2, "hard"),
+        ("easybrain", 4, 2, "hard"),
+    ):
+        t0 = time.perf_counter()
+        made = generate(width, height, rules=rules, seed=1, difficulty=difficulty)
+        elapsed = time.perf_counter() - t0
+        ok = not check(made.board, made.moves, rules)
+        print(
+            f"| generate {rules} {width}x{height} {difficulty} seed 1 | {made.board} "
+            f"({made.adds} adds, {made.attempts} attempts, checker {'ok' if ok else 'FAILED'})"
+            f" | {elapsed:.2f} |"
+        )
+    for text, rules in (("19/55/37", "classic"), ("123456/789", "easybrain")):
+        board = parse_board(text, allow_short_last_row=True)
+        t0 = time.perf_counter()
+        adds, lists = count_reading_sequences(board, rules)
+        print(
+            f"| count {rules} {text} | {lists} move lists with {adds} additions | "
+            f"{time.perf_counter() - t0:.3f} |"
+        )
 
 
 def main() -> None:
@@ -135,24 +181,31 @@ def main() -> None:
     parser.add_argument("--seq-boards", type=int, default=100, help="easybrain starts per size")
     parser.add_argument("--seq-timeout", type=float, default=10.0)
     parser.add_argument("--classic-boards", type=int, default=20, help="classic starts")
+    parser.add_argument(
+        "--only-sequence",
+        action="store_true",
+        help="skip the fixed-grid parts (1 and 2)",
+    )
     args = parser.parse_args()
     print(
         f"command: python bench/nummatch_bench.py --boards {args.boards} "
         f"--linear-seeds {args.linear_seeds} --seq-boards {args.seq_boards} "
         f"--seq-timeout {args.seq_timeout} --classic-boards {args.classic_boards}"
+        + (" --only-sequence" if args.only_sequence else "")
     )
-    bench_seeds(args.linear_seeds)
-    print()
-    print("## random parity-passing boards (seed 2026 per size), exact solver")
-    print(
-        "| size | rules | boards | solved | unsolvable | unknown | median ms | p99 ms | max ms "
-        "| max nodes |"
-    )
-    print("|---|---|---|---|---|---|---|---|---|---|")
-    for width, height in ((6, 6), (8, 5), (9, 6)):
-        for rules in ("original", "brief"):
-            bench_random(width, height, rules, args.boards, 2026)
-    print()
+    if not args.only_sequence:
+        bench_seeds(args.linear_seeds)
+        print()
+        print("## random parity-passing boards (seed 2026 per size), exact solver")
+        print(
+            "| size | rules | boards | solved | unsolvable | unknown | median ms | p99 ms "
+            "| max ms | max nodes |"
+        )
+        print("|---|---|---|---|---|---|---|---|---|---|")
+        for width, height in ((6, 6), (8, 5), (9, 6)):
+            for rules in ("original", "brief"):
+                bench_random(width, height, rules, args.boards, 2026)
+        print()
     print(f"## random starts (seed 7), fewest additions, timeout {args.seq_timeout} s")
     print(
         "| rules | digits | boards | solved | unsolvable | unknown | median ms | p90 ms | max s "
@@ -160,7 +213,7 @@ def main() -> None:
     )
     print("|---|---|---|---|---|---|---|---|---|---|")
     for digits in (27, 35):
-        bench_sequence("easybrain", digits, args.seq_boards, args.seq_timeout, 7)
+        bench_sequence("easybrain", digits, args.seq_boards, args.seq_timeout, 7, target=True)
     bench_sequence("classic", 27, args.classic_boards, args.seq_timeout, 7)
     start = parse_board("123456789/111213141/516171819")
     t0 = time.perf_counter()
@@ -171,8 +224,12 @@ def main() -> None:
     print(
         f"classic 1..19 start: {result.status.value} in {elapsed:.2f} s, {len(moves)} moves "
         f"({count_adds(moves)} additions), {result.stats.nodes} nodes, checker "
-        f"{'ok' if moves and not check(start, moves, 'classic') else 'FAILED'}"
+        f"{'ok' if moves and not check(start, moves, 'classic') else 'FAILED'}; "
+        f"target < 1 s {'met' if elapsed < 1 and result.status is Status.SOLVED else 'NOT met'}"
     )
+    print()
+    print("## generate and count, classic/easybrain")
+    bench_generate_count()
 
 
 if __name__ == "__main__":

@@ -146,18 +146,20 @@ def test_cli_json_lines(capsys: pytest.CaptureFixture[str]) -> None:
     assert len(forms) == 3
 
 
-def test_cli_text_output_reads_back(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["numberlink", "generate", "6", "--seed", "2", "--to", "letters"]) == 0
-    out = capsys.readouterr().out
-    head, body = out.split("\n", 1)
-    assert head.startswith("ID: numberlink:6x6,fill#2  difficulty: ")
-    assert formats.parse(body, "letters")[0].width == 6
+@pytest.mark.parametrize("fmt", ["table", "bwinf", "letters", "ahle", "numeric", "puzzlink"])
+def test_cli_text_output_reads_back_whole(fmt: str, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["numberlink", "generate", "6", "--seed", "2", "--to", fmt]) == 0
+    captured = capsys.readouterr()
+    # The ID travels as a comment where the format has one, else on stderr.
+    assert "ID: numberlink:6x6,fill#2  difficulty: " in captured.out + captured.err
+    (puzzle,) = formats.parse(captured.out)
+    assert puzzle.width == 6 and puzzle.height == 6
 
 
 def test_cli_unionfind_prints_both_tables(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["numberlink", "generate", "7", "--seed", "5", "--method", "unionfind"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("ID: numberlink:7x7,unionfind#5")
+    assert out.startswith("# ID: numberlink:7x7,unionfind#5")
     assert "Table to be solved:" in out and "The solution to the above table:" in out
     board = generate_unionfind(7, 7, 5)
     assert formats.parse(out.split("\n", 1)[1], "table") == [board.puzzle]

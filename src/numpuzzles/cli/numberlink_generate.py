@@ -29,6 +29,10 @@ _SIZE = re.compile(r"^\s*(\d+)\s*(?:[xX]\s*(\d+))?\s*$")
 METHODS = ("unique", "unionfind")
 
 
+
+_COMMENT_FORMATS = ("table", "ahle", "numeric", "puzzlink")
+"""Formats whose readers skip ``#`` lines, so the ID line can travel with the puzzle."""
+
 def parse_size(text: str) -> tuple[int, int]:
     """``W`` or ``WxH`` as (width, height); W alone means a square board."""
     match = _SIZE.match(text)
@@ -183,7 +187,12 @@ def generate(
         else:
             if printed:
                 out.line()
-            out.line(f"ID: {ident}  difficulty: {grade_name}")
+            header = f"ID: {ident}  difficulty: {grade_name}"
+            if (to_format or "table") in _COMMENT_FORMATS:
+                out.line(f"# {header}")
+            else:
+                # This format has no comment syntax: keep the output readable back.
+                click.echo(header, err=True)
             if isinstance(item, UnionFindBoard) and to_format in (None, "table"):
                 text = dump_tables(item)
             else:

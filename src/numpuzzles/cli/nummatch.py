@@ -16,7 +16,12 @@ from ..core.errors import InvalidParameterError
 from ..core.result import SolveResult, Status
 from ..core.seeds import fresh_seed
 from ..nummatch.board import Board, Pair, parse_board
-from ..nummatch.count import DEFAULT_MAX_DIGITS, count_matchings, count_sequences
+from ..nummatch.count import (
+    DEFAULT_MAX_DIGITS,
+    count_matchings,
+    count_reading_sequences,
+    count_sequences,
+)
 from ..nummatch.generate import DIFFICULTIES, generate
 from ..nummatch.hint import hint as find_hint
 from ..nummatch.play import HELP, Game
@@ -234,8 +239,34 @@ def hint(board: str, rules: str, as_json: bool, timeout: float | None) -> int:
     help="Count ordered move sequences only for boards with at most this many digits.",
 )
 def count(board: str, rules: str, as_json: bool, max_digits: int) -> int:
-    """Count clearing matchings (sets of pairs) and, for small boards, ordered move lists."""
+    """Count clearing matchings (sets of pairs) and, for small boards, ordered move lists.
+
+    Under classic/easybrain only ordered move lists with the fewest additions are counted
+    (an addition is one move of the list); matchings have no meaning there.
+    """
     puzzle = _board_arg(board, rules)
+    if not get_rules(rules).fixed:
+        adds, lists = count_reading_sequences(puzzle, rules, max_digits=max_digits)
+        if as_json:
+            click.echo(
+                dumps_json(
+                    {
+                        "board": str(puzzle),
+                        "rules": rules,
+                        "matchings": None,
+                        "fewest_adds": adds,
+                        "sequences": lists,
+                    }
+                )
+            )
+        elif adds is None:
+            click.echo("no clearing within the additions searched: 0 move lists")
+        else:
+            click.echo(f"fewest additions: {adds}")
+            click.echo(f"ordered move lists with {adds} additions (an addition is a move): {lists}")
+        if adds is None:
+            return EXIT_UNSOLVABLE if get_rules(rules).max_adds is not None else EXIT_UNKNOWN
+        return EXIT_OK
     matchings = count_matchings(puzzle, rules)
     sequences = (
         count_sequences(puzzle, rules, max_digits=max_digits)
@@ -263,48 +294,68 @@ def count(board: str, rules: str, as_json: bool, max_digits: int) -> int:
 
 
 @group.command("generate", context_settings=CONTEXT_SETTINGS)
-@click.option("--width", type=click.IntRange(1, 30), default=5, show_default=True)
-@click.option("--height", type=click.IntRange(1, 30), default=4, show_default=True)
 @click.option(
-    "--rules",
-    type=click.Choice(["original", "brief"]),
-    default="original",
-    show_default=True,
-    help="Fixed-grid rule preset.",
+    "--width",
+    type=click.IntRange(1, 30),
+    default=None,
+    help="Columns [default: 5 on fixed grids, 9 under classic/easybrain].",
 )
+@click.option(
+    "--height",
+    type=click.IntRange(1, 30),
+    default=None,
+    help="Rows [default: 4 on fixed grids, 3 under classic/easybrain].",
+)
+@rules_option
 @seed_option
 @click.option(
     "--difficulty",
     type=click.Choice(list(DIFFICULTIES)),
     default=None,
-    help="Trap rate band: easy < 0.15 <= medium < 0.30 <= hard (see nummatch/generate.py).",
+    help="Fixed grids: trap rate band, easy < 0.15 <= medium < 0.30 <= hard.  "
+    "classic/easybrain: fewest additions, easy 0, medium 1, hard 2+ "
+    "(see nummatch/generate.py).",
 )
 @json_option
 def generate_cmd(
-    width: int, height: int, rules: str, seed: int | None, difficulty: str | None, as_json: bool
+    width: int | None,
+    height: int | None,
+    rules: str,
+    seed: int | None,
+    difficulty: str | None,
+    as_json: bool,
 ) -> int:
-    """A solvable board (proved by the solver), graded by its trap rate."""
+    """A solvable board (proved by the solver), graded by its trap rate or fewest additions."""
     if seed is None:
         seed = fresh_seed()
+    fixed = get_rules(rules).fixed
+    if width is None:
+        width = 5 if fixed else 9
+    if height is None:
+        height = 4 if fixed else 3
     made = generate(width, height, rules=rules, seed=seed, difficulty=difficulty)
     if as_json:
-        click.echo(
-            dumps_json(
-                {
-                    "board": str(made.board),
-                    "rules": made.rules,
-                    "seed": seed,
-                    "difficulty": made.difficulty,
-                    "trap_rate": round(made.trap_rate, 4),
-                    "moves": _xy(made.solution),
-                }
-            )
-        )
+        obj: dict[str, Any] = {
+            "board": str(made.board),
+            "rules": made.rules,
+            "seed": seed,
+            "difficulty": made.difficulty,
+        }
+        if made.trap_rate is not None:
+            obj["trap_rate"] = round(made.trap_rate, 4)
+            obj["moves"] = _xy(made.solution)
+        else:
+            obj["adds"] = made.adds
+            obj["moves"] = _xy(made.moves)
+        click.echo(dumps_json(obj))
     else:
         click.echo(str(made.board))
-        click.echo(
-            f"# seed {seed}, rules {made.rules}, {made.difficulty} (trap rate {made.trap_rate:.3f})"
+        measure = (
+            f"trap rate {made.trap_rate:.3f}"
+            if made.trap_rate is not None
+            else f"fewest additions {made.adds}"
         )
+        click.echo(f"# seed {seed}, rules {made.rules}, {made.difficulty} ({measure})")
     return EXIT_OK
 
 

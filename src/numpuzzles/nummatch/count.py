@@ -78,3 +78,73 @@ def count_sequences(
         return total
 
     return count(sum(1 << i for i, v in enumerate(vals) if v))
+
+
+DEFAULT_MAX_STATES = 200_000
+"""``count_reading_sequences`` gives up (with an error) beyond this many distinct states."""
+
+
+def count_reading_sequences(
+    board: Board,
+    rules: Rules | str,
+    *,
+    max_digits: int = DEFAULT_MAX_DIGITS,
+    max_adds: int | None = None,
+    max_states: int = DEFAULT_MAX_STATES,
+) -> tuple[int | None, int]:
+    """``(fewest additions, move lists)`` for ``classic``/``easybrain`` on a small board.
+
+    What is counted: the ordered move lists that clear ``board`` using the *fewest*
+    additions, each addition counting as one move in the list (so taking a pair before or
+    after an addition are different lists).  Fewer additions are proved impossible when
+    the fewest is ``k`` (every smaller bound was counted exhaustively and gave 0).  The
+    number of matchings has no meaning here: additions copy digits and row removal moves
+    cells, so there is no fixed set of pairs.
+
+    Returns ``(None, 0)`` when no list with up to the bound (``max_adds``, else the
+    rules' limit, else ``CLASSIC_DEFAULT_MAX_ADDS``) clears the board.  Raises
+    ``InvalidParameterError`` for boards with more than ``max_digits`` digits or when more
+    than ``max_states`` states would have to be remembered.
+    """
+    from .seqsolve import CLASSIC_DEFAULT_MAX_ADDS
+    from .sequence import add_numbers, board_cells, legal_index_pairs, take_indices, uses_diagonals
+
+    rules = get_rules(rules)
+    if rules.fixed:
+        raise InvalidParameterError("use count_sequences for the fixed-grid presets")
+    if board.remaining > max_digits:
+        raise InvalidParameterError(
+            f"counting move orders is limited to {max_digits} digits (board has {board.remaining})"
+        )
+    cap = rules.max_adds if rules.max_adds is not None else CLASSIC_DEFAULT_MAX_ADDS
+    if max_adds is not None:
+        cap = min(cap, max_adds)
+    width, diagonals = board.width, uses_diagonals(rules)
+    memo: dict[tuple[tuple[int, ...], int], int] = {}
+
+    def count(cells: tuple[int, ...], adds_left: int) -> int:
+        if not cells:
+            return 1
+        key = (cells, adds_left)
+        known = memo.get(key)
+        if known is not None:
+            return known
+        if len(memo) >= max_states:
+            raise InvalidParameterError(
+                f"counting needs more than {max_states} states: board too large to count"
+            )
+        total = sum(
+            count(take_indices(cells, width, i, j), adds_left)
+            for i, j in legal_index_pairs(cells, width, diagonals)
+        )
+        if adds_left:
+            total += count(add_numbers(cells), adds_left - 1)
+        memo[key] = total
+        return total
+
+    start = board_cells(board)
+    for adds in range(cap + 1):
+        found = count(start, adds)
+        if found:
+            return adds, found
+    return None, 0

@@ -12,8 +12,19 @@ on 5x4, 0.27 on 6x6, 0.36 on 9x6).
 * ``medium``: 0.15 up to 0.30;
 * ``hard``: 0.30 or more.
 
-Boards are random digits 1..9 made parity-passing (one digit of each odd value class is
-moved into another odd class), then kept only when the exact solver clears them and the
+For the reading-order presets (``classic``, ``easybrain``) the measure is the *fewest
+additions* the exact solver needs (proved minimal): ``easy`` 0, ``medium`` 1, ``hard`` 2 or
+more.  A start is ``width * height`` random digits 1..9 (9 wide and 3 high by default, the
+size of the classic 1..19 start); ``easy`` starts are made parity-passing first, since
+with no addition every value class needs an even count.  Starts the solver cannot decide
+within 20,000 nodes are skipped, never guessed (a node limit, not a time limit, so the
+same seed gives the same start on any machine).  Measured (seeds 1 and 2): ``hard`` classic
+starts came after 4-5 attempts on 4x3 and 19 on 5x3, but none in 300 attempts on 9x3
+(classic) or 5000 (easybrain), so asking for ``hard`` there ends in a clear
+``GenerationError``.
+
+Fixed-grid boards are random digits 1..9 made parity-passing (one digit of each odd value
+class is moved into another odd class), then kept only when the exact solver clears them and the
 trap rate falls in the asked band.  All randomness comes from the seed.
 """
 
@@ -28,6 +39,7 @@ from ..core.seeds import rng
 from .board import Board, Pair
 from .check import check
 from .rules import ORIGINAL, Rules, get_rules, value_class
+from .sequence import Move
 from .solve import solve_fixed as solve
 from .take import legal_pairs, take
 
@@ -42,9 +54,14 @@ class Generated:
     board: Board
     rules: str
     solution: tuple[Pair, ...]
-    trap_rate: float
+    trap_rate: float | None
+    """The difficulty measure of the fixed-grid presets (None for classic/easybrain)."""
     difficulty: str
     attempts: int
+    moves: tuple[Move, ...] = ()
+    """The full move list, additions included (classic/easybrain; empty for fixed grids)."""
+    adds: int | None = None
+    """The fewest additions, the difficulty measure of classic/easybrain (None: fixed grid)."""
 
 
 def trap_rate(board: Board, rules: Rules | str, rnd: random.Random) -> float:
@@ -90,18 +107,25 @@ def generate(
     rules: Rules | str = ORIGINAL,
     seed: int = 0,
     difficulty: str | None = None,
-    max_attempts: int = 5000,
+    max_attempts: int | None = None,
 ) -> Generated:
-    """A solvable ``width`` x ``height`` board (of ``difficulty`` when given)."""
+    """A solvable ``width`` x ``height`` board (of ``difficulty`` when given).
+
+    ``max_attempts`` random boards are tried (default 5000 on fixed grids, 200 under
+    classic/easybrain, where each attempt may cost the solver up to 20,000 nodes).
+    """
     rules = get_rules(rules)
+    if difficulty is not None and difficulty not in DIFFICULTIES:
+        raise InvalidParameterError(f"difficulty must be one of {', '.join(DIFFICULTIES)}")
     if not rules.fixed:
-        raise InvalidParameterError(f"generation supports the fixed-grid presets, not {rules.name}")
+        attempts = READING_MAX_ATTEMPTS if max_attempts is None else max_attempts
+        return _generate_reading(width, height, rules, seed, difficulty, attempts)
+    if max_attempts is None:
+        max_attempts = 5000
     if width < 1 or height < 1 or width * height > 120:
         raise InvalidParameterError("width and height must be at least 1 and at most 120 cells")
     if (width * height) % 2:
         raise InvalidParameterError(f"{width}x{height} has an odd number of cells: never clearable")
-    if difficulty is not None and difficulty not in DIFFICULTIES:
-        raise InvalidParameterError(f"difficulty must be one of {', '.join(DIFFICULTIES)}")
     rnd = rng(seed)
     for attempt in range(1, max_attempts + 1):
         cells = [rnd.randint(1, 9) for _ in range(width * height)]
@@ -120,4 +144,49 @@ def generate(
         return Generated(board, rules.name, solution, rate, band, attempt)
     raise GenerationError(
         f"no {difficulty or 'solvable'} {width}x{height} board in {max_attempts} attempts"
+    )
+
+
+ADD_BANDS = {"easy": (0, 0), "medium": (1, 1), "hard": (2, 99)}
+"""Fewest additions per difficulty under the reading-order presets."""
+_READING_MAX_NODES = 20_000
+READING_MAX_ATTEMPTS = 200
+
+
+def _generate_reading(
+    width: int, height: int, rules: Rules, seed: int, difficulty: str | None, max_attempts: int
+) -> Generated:
+    """A random start of ``width * height`` digits for ``classic``/``easybrain`` whose fewest
+    additions fall in the band of ``difficulty`` (any solvable start when None)."""
+    if width < 1 or height < 1 or width * height > 120:
+        raise InvalidParameterError("width and height must be at least 1 and at most 120 cells")
+    low, high = ADD_BANDS[difficulty] if difficulty is not None else (0, 99)
+    if low == 0 and high == 0 and (width * height) % 2:
+        raise InvalidParameterError(
+            f"{width}x{height} has an odd number of cells: easy (no additions) is impossible"
+        )
+    from .seqsolve import count_adds, solve_sequence
+    from .sequence import to_board
+
+    rnd = rng(seed)
+    for attempt in range(1, max_attempts + 1):
+        cells = [rnd.randint(1, 9) for _ in range(width * height)]
+        if high == 0:
+            _parity_fixed(cells, rnd)
+        board = to_board(tuple(cells), width)
+        result = solve_sequence(board, rules, max_nodes=_READING_MAX_NODES, max_adds=high)
+        if result.status is not Status.SOLVED:
+            continue
+        moves = result.solutions[0]
+        adds = count_adds(moves)
+        if not low <= adds <= high:
+            continue
+        if check(board, moves, rules.name):  # never hand out a board we cannot prove
+            continue
+        band = next(name for name, (a, b) in ADD_BANDS.items() if a <= adds <= b)
+        pairs = tuple(m for m in moves if isinstance(m, Pair))
+        return Generated(board, rules.name, pairs, None, band, attempt, moves, adds)
+    raise GenerationError(
+        f"no {difficulty or 'solvable'} {width}x{height} {rules.name} start in "
+        f"{max_attempts} attempts"
     )

@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 
-from ..core.errors import GenerationError, InvalidParameterError, PuzzleFormatError
+from ..core.errors import InvalidParameterError, PuzzleFormatError
 from ..core.seeds import MAX_SEED, fresh_seed, puzzle_id
 from ..numberlink import formats
 from ..numberlink.adversary import CheckerModel, CheckerRun, run_checker
@@ -26,7 +26,7 @@ from ..numberlink.formats.jsonfmt import solution_json
 from ..numberlink.generate import Prover
 from ..numberlink.model import Puzzle, Rules, Solution
 from ..numberlink.solve import solve
-from ..numberlink.symmetry import MAX_REPEATS, puzzle_form
+from ..numberlink.symmetry import DistinctFilter
 from .common import (
     CONTEXT_SETTINGS,
     EXIT_OK,
@@ -86,27 +86,17 @@ def generate(
     prover = _uniqueness_prover(timeout or UNIQUE_TIMEOUT) if unique else None
     params = f"{n}" + (f",pairs={pairs}" if pairs is not None else "") + (",unique" * unique)
     base = fresh_seed() if seed is None else seed
-    seen: set[object] = set()
+    distinct = DistinctFilter()
     out = Output(output)
     printed = 0
-    repeats = 0
     current = base
     while printed < count:
         if current > MAX_SEED:
             raise InvalidParameterError("ran out of seeds")
         item = generate_arukone(n, current, pairs=pairs, prover=prover)
         current += 1
-        form = puzzle_form(item.puzzle)
-        if form in seen:
-            repeats += 1
-            if repeats > MAX_REPEATS:
-                raise GenerationError(
-                    f"only {printed} different puzzles of this kind found "
-                    f"({MAX_REPEATS} seeds in a row gave repeats)"
-                )
+        if not distinct.admit(item.puzzle):
             continue
-        repeats = 0
-        seen.add(form)
         if as_json:
             runs = {m.value: list(run_checker(item.puzzle, m).failed) for m in ALL_MODELS}
             out.line(

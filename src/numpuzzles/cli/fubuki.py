@@ -6,6 +6,7 @@ A puzzle comes from FILE arguments (the text or JSON format), from ``--rows``/``
 
 from __future__ import annotations
 
+import functools
 import sys
 from pathlib import Path
 from typing import Any
@@ -113,58 +114,54 @@ def _prompt_puzzle(size: int) -> Puzzle:
 
 
 def puzzle_options(func: Any) -> Any:
-    """Options that describe one puzzle on the command line."""
+    """Options that describe the puzzles to work on; the command receives ``puzzles``.
+
+    The wrapped command gets ``puzzles: list[tuple[str, Puzzle]]`` (a name for messages and
+    the puzzle) instead of the raw options, so every verb reads puzzles the same way.
+    """
+
+    @functools.wraps(func)
+    def wrapper(
+        *args: Any,
+        files: tuple[str, ...],
+        size: int,
+        rows_text: str | None,
+        cols_text: str | None,
+        given_specs: tuple[str, ...],
+        diagonals_text: str | None,
+        product: bool,
+        fmt: str | None,
+        interactive: bool,
+        **kwargs: Any,
+    ) -> Any:
+        puzzles = _load(
+            files, size, rows_text, cols_text, given_specs, diagonals_text, product, fmt,
+            interactive,
+        )
+        return func(*args, puzzles=puzzles, **kwargs)
+
     options = [
         click.argument("files", nargs=-1, type=click.Path(dir_okay=False, allow_dash=True)),
-        click.option(
-            "--size",
-            type=click.IntRange(3, 5),
-            default=3,
-            show_default=True,
-            help="Grid size n (n×n, digits 1..n²).",
-        ),
-        click.option(
-            "--rows",
-            "rows_text",
-            metavar="R1 R2 ...",
-            help="Row totals, top to bottom (? for hidden).",
-        ),
-        click.option(
-            "--cols",
-            "cols_text",
-            metavar="C1 C2 ...",
-            help="Column totals, left to right (? for hidden).",
-        ),
-        click.option(
-            "--given",
-            "given_specs",
-            multiple=True,
-            metavar="POS=VAL",
-            help="A given cell; POS counts 1..n² row by row. Repeatable.",
-        ),
-        click.option(
-            "--diagonals",
-            "diagonals_text",
-            metavar="D1 D2",
-            help="Totals of the main diagonal and the anti-diagonal.",
-        ),
+        click.option("--size", type=click.IntRange(3, 5), default=3, show_default=True,
+                     help="Grid size n (n×n, digits 1..n²)."),
+        click.option("--rows", "rows_text", metavar="R1 R2 ...",
+                     help="Row totals, top to bottom (? for hidden)."),
+        click.option("--cols", "cols_text", metavar="C1 C2 ...",
+                     help="Column totals, left to right (? for hidden)."),
+        click.option("--given", "given_specs", multiple=True, metavar="POS=VAL",
+                     help="A given cell; POS counts 1..n² row by row. Repeatable."),
+        click.option("--diagonals", "diagonals_text", metavar="D1 D2",
+                     help="Totals of the main diagonal and the anti-diagonal."),
         click.option("--product", is_flag=True, help="Totals are products, not sums."),
-        click.option(
-            "--format",
-            "fmt",
-            type=click.Choice(formats.FORMATS),
-            default=None,
-            help="Input file format (default: sniffed).",
-        ),
-        click.option(
-            "--interactive",
-            is_flag=True,
-            help="Prompt for the puzzle even when standard input is not a terminal.",
-        ),
+        click.option("--format", "fmt", type=click.Choice(formats.FORMATS), default=None,
+                     help="Input file format (default: sniffed)."),
+        click.option("--interactive", is_flag=True,
+                     help="Prompt for the puzzle even when standard input is not a terminal."),
     ]
+    decorated: Any = wrapper
     for option in reversed(options):
-        func = option(func)
-    return func
+        decorated = option(decorated)
+    return decorated
 
 
 def _load(
@@ -229,15 +226,7 @@ def group() -> None:
 @json_option
 @timeout_option
 def solve(
-    files: tuple[str, ...],
-    size: int,
-    rows_text: str | None,
-    cols_text: str | None,
-    given_specs: tuple[str, ...],
-    diagonals_text: str | None,
-    product: bool,
-    fmt: str | None,
-    interactive: bool,
+    puzzles: list[tuple[str, Puzzle]],
     count_only: bool,
     limit: int | None,
     as_json: bool,
@@ -250,9 +239,6 @@ def solve(
       numpuzzles fubuki solve --rows 16 22 7 --cols 11 16 18 --given 1=3
     Exit status 0 when solved, 1 when there is no solution, 3 when --timeout stopped it.
     """
-    puzzles = _load(
-        files, size, rows_text, cols_text, given_specs, diagonals_text, product, fmt, interactive
-    )
     statuses = []
     for index, (name, puzzle) in enumerate(puzzles):
         result = solve_puzzle(puzzle, limit=limit, timeout=timeout)
@@ -390,22 +376,11 @@ def generate(
 )
 @json_option
 def check(
-    files: tuple[str, ...],
-    size: int,
-    rows_text: str | None,
-    cols_text: str | None,
-    given_specs: tuple[str, ...],
-    diagonals_text: str | None,
-    product: bool,
-    fmt: str | None,
-    interactive: bool,
+    puzzles: list[tuple[str, Puzzle]],
     filling_text: str,
     as_json: bool,
 ) -> int:
     """Verify a proposed filling; name every violated rule. Exit 1 when it is wrong."""
-    puzzles = _load(
-        files, size, rows_text, cols_text, given_specs, diagonals_text, product, fmt, interactive
-    )
     bad = False
     for name, puzzle in puzzles:
         filling = formats.parse_filling(filling_text, puzzle.size)
@@ -432,24 +407,13 @@ def check(
 @puzzle_options
 @json_option
 def hint(
-    files: tuple[str, ...],
-    size: int,
-    rows_text: str | None,
-    cols_text: str | None,
-    given_specs: tuple[str, ...],
-    diagonals_text: str | None,
-    product: bool,
-    fmt: str | None,
-    interactive: bool,
+    puzzles: list[tuple[str, Puzzle]],
     as_json: bool,
 ) -> int:
     """Name a cell whose value the totals force, and why.
 
     Exit 1 when the puzzle has no solution.
     """
-    puzzles = _load(
-        files, size, rows_text, cols_text, given_specs, diagonals_text, product, fmt, interactive
-    )
     statuses = []
     for name, puzzle in puzzles:
         found = find_hint(puzzle)
@@ -496,21 +460,11 @@ def hint(
               help="Draw the solution too (the first one, if there are several).")
 @output_option
 def draw(
-    files: tuple[str, ...],
-    size: int,
-    rows_text: str | None,
-    cols_text: str | None,
-    given_specs: tuple[str, ...],
-    diagonals_text: str | None,
-    product: bool,
-    fmt: str | None,
-    interactive: bool,
+    puzzles: list[tuple[str, Puzzle]],
     with_solution: bool,
     output: Path | None,
 ) -> int:
     """Draw the puzzle as SVG (one document per puzzle, so give one puzzle with -o)."""
-    puzzles = _load(files, size, rows_text, cols_text, given_specs, diagonals_text, product,
-                    fmt, interactive)
     if output is not None and len(puzzles) > 1:
         raise click.UsageError("-o takes one puzzle; this input holds several")
     out = Output(output)

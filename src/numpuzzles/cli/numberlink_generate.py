@@ -13,7 +13,7 @@ from typing import Any
 
 import click
 
-from ..core.errors import GenerationError, InvalidParameterError
+from ..core.errors import InvalidParameterError
 from ..core.seeds import MAX_SEED, fresh_seed, puzzle_id
 from ..numberlink import formats
 from ..numberlink.difficulty import GRADES, grade
@@ -21,7 +21,7 @@ from ..numberlink.formats.jsonfmt import solution_json
 from ..numberlink.generate import GeneratedPuzzle, Params, solver_prover
 from ..numberlink.generate import generate as generate_puzzle
 from ..numberlink.model import Puzzle, Rules, Solution
-from ..numberlink.symmetry import MAX_REPEATS, puzzle_form
+from ..numberlink.symmetry import DistinctFilter
 from ..numberlink.unionfind import UnionFindBoard, dump_tables, generate_unionfind
 from .common import CONTEXT_SETTINGS, EXIT_OK, Output, dumps_json, json_option, output_option
 
@@ -147,9 +147,8 @@ def generate(
     params = Params(width, height, rule_set, pairs, difficulty)
     out = Output(output)
     current = fresh_seed() if seed is None else seed
-    seen: set[object] = set()
+    distinct = DistinctFilter()
     printed = 0
-    repeats = 0
     while printed < count:
         if current > MAX_SEED:
             raise InvalidParameterError("ran out of seeds")
@@ -165,17 +164,8 @@ def generate(
             grade_name, score = item.difficulty.grade.value, item.difficulty.score
         used_seed = current
         current += 1
-        form = puzzle_form(item.puzzle)
-        if form in seen:
-            repeats += 1
-            if repeats > MAX_REPEATS:
-                raise GenerationError(
-                    f"only {printed} different puzzles of this kind found "
-                    f"({MAX_REPEATS} seeds in a row gave repeats)"
-                )
+        if not distinct.admit(item.puzzle):
             continue
-        repeats = 0
-        seen.add(form)
         if as_json:
             out.line(
                 dumps_json(

@@ -46,6 +46,7 @@ from functools import partial
 from itertools import pairwise
 
 from ..core.errors import GenerationError, InvalidParameterError
+from ..core.grid import orthogonal_neighbours
 from ..core.seeds import puzzle_id, rng
 from .difficulty import GRADES, Difficulty, EdgeKey, Grade, analyse, grade
 from .model import Cell, Puzzle, Rules, Solution
@@ -105,24 +106,12 @@ def default_pairs(width: int, height: int) -> int:
 # --- the random cover ------------------------------------------------------------------
 
 
-def _near(index: int, width: int, height: int) -> list[int]:
-    row, col = divmod(index, width)
-    out = []
-    if col > 0:
-        out.append(index - 1)
-    if row + 1 < height:
-        out.append(index + width)
-    if col + 1 < width:
-        out.append(index + 1)
-    if row > 0:
-        out.append(index - width)
-    return out
 
 
 def _beside(cell: int, path: list[int], allowed: int, width: int, height: int) -> bool:
     """True when ``cell`` touches a cell of ``path`` other than ``allowed``."""
     members = set(path)
-    return any(n in members and n != allowed for n in _near(cell, width, height))
+    return any(n in members and n != allowed for n in orthogonal_neighbours(cell, width, height))
 
 
 def _absorb_leftovers(
@@ -134,7 +123,7 @@ def _absorb_leftovers(
     for cell in range(width * height):
         if cell in owner:
             continue
-        near = [n for n in _near(cell, width, height) if n in owner]
+        near = [n for n in orthogonal_neighbours(cell, width, height) if n in owner]
         random_source.shuffle(near)
         placed = False
         for n in near:  # at a path's end: extend it
@@ -184,7 +173,7 @@ def _touches(
     """True when ``first`` and ``second`` are adjacent anywhere but at ``join``."""
     other = set(second)
     for cell in first:
-        for n in _near(cell, width, height):
+        for n in orthogonal_neighbours(cell, width, height):
             if n in other and (cell, n) != join:
                 return True
     return False
@@ -202,7 +191,7 @@ def _merge(
             end_of[path[-1]] = i
         options: list[tuple[int, int, int, int]] = []
         for cell, i in end_of.items():
-            for n in _near(cell, width, height):
+            for n in orthogonal_neighbours(cell, width, height):
                 j = end_of.get(n)
                 if j is not None and j > i:
                     options.append((i, cell, j, n))
@@ -486,7 +475,7 @@ def _merge_down(
         options = [
             (i, cell, end_of[n], n)
             for cell, i in end_of.items()
-            for n in _near(cell, w, h)
+            for n in orthogonal_neighbours(cell, w, h)
             if n in end_of and end_of[n] > i
         ]
         random_source.shuffle(options)

@@ -25,6 +25,7 @@ import random
 from dataclasses import dataclass
 
 from ..core.errors import InvalidParameterError
+from ..core.grid import orthogonal_neighbours
 from ..core.seeds import rng
 from .model import BLOCKED, Cell, Puzzle, Solution
 
@@ -67,18 +68,6 @@ class UnionFindBoard:
     solution: Solution
 
 
-def _neighbours(index: int, width: int, height: int) -> list[int]:
-    row, col = divmod(index, width)
-    out = []
-    if col > 0:
-        out.append(index - 1)
-    if row + 1 < height:
-        out.append(index + width)
-    if col + 1 < width:
-        out.append(index + 1)
-    if row > 0:
-        out.append(index - width)
-    return out
 
 
 def grow_paths(width: int, height: int, random_source: random.Random) -> list[list[int]]:
@@ -86,7 +75,7 @@ def grow_paths(width: int, height: int, random_source: random.Random) -> list[li
     size = width * height
     sets = DisjointSets(size)
     used = [False] * size
-    near = [_neighbours(i, width, height) for i in range(size)]
+    near = [orthogonal_neighbours(i, width, height) for i in range(size)]
     paths: list[list[int]] = []
     while True:
         starts = [i for i in range(size) if not used[i] and any(not used[j] for j in near[i])]

@@ -1,0 +1,22 @@
+"""Grid geometry shared by the families: cells as row-major indices."""
+
+from __future__ import annotations
+
+
+def orthogonal_neighbours(index: int, width: int, height: int) -> list[int]:
+    """The on-board orthogonal neighbours of cell ``index``, in the order left, down, right, up.
+
+    The order is part of the contract: the BwInf checker model and the union-find original
+    expand neighbours in exactly this order, so their emulations depend on it.
+    """
+    row, col = divmod(index, width)
+    out = []
+    if col > 0:
+        out.append(index - 1)
+    if row + 1 < height:
+        out.append(index + width)
+    if col + 1 < width:
+        out.append(index + 1)
+    if row > 0:
+        out.append(index - width)
+    return out

@@ -8,6 +8,7 @@ every format reports the same errors in the same words.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...core.errors import InvalidPuzzleError, PuzzleFormatError
@@ -123,3 +124,51 @@ def no_blocked(puzzle: Puzzle, format_name: str) -> None:
     """Formats without a blocked-cell symbol refuse puzzles that have blocked cells."""
     if BLOCKED in puzzle.cells:
         raise InvalidPuzzleError(f"the {format_name} format cannot express blocked cells")
+
+
+RowReader = Callable[[str, int, int], list[str | None]]
+"""Reads one row line (text, line number, width) into tokens, raising with the line number."""
+
+
+def content_lines(text: str) -> list[tuple[int, str]]:
+    """Stripped non-blank lines that are not ``#`` comments, with 1-based line numbers."""
+    out = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if line and not line.startswith("#"):
+            out.append((number, line))
+    return out
+
+
+def size_line(line: str, number: int) -> tuple[int, int]:
+    """``w h`` as two non-negative integers."""
+    parts = line.split()
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        raise PuzzleFormatError(f"expected a size line 'w h', got {line!r}", line=number)
+    return int(parts[0]), int(parts[1])
+
+
+def read_sized_blocks(text: str, read_row: RowReader, numeric: bool) -> list[Grid]:
+    """Grids written as a ``w h`` line then ``h`` rows, many per text, ``0 0`` ending it.
+
+    Shared by the ``ahle`` and ``numeric`` formats, which differ only in how a row is read.
+    """
+    lines = content_lines(text)
+    grids: list[Grid] = []
+    at = 0
+    while at < len(lines):
+        number, line = lines[at]
+        width, height = size_line(line, number)
+        if width == 0 and height == 0:
+            break
+        if width == 0 or height == 0:
+            raise PuzzleFormatError(f"board size {width}x{height} is empty", line=number)
+        body = lines[at + 1 : at + 1 + height]
+        if len(body) < height:
+            raise PuzzleFormatError(f"expected {height} rows, found {len(body)}", line=lines[-1][0])
+        tokens: list[str | None] = []
+        for row_number, row in body:
+            tokens.extend(read_row(row, row_number, width))
+        grids.append(Grid(width, height, tuple(tokens), tuple(n for n, _ in body), numeric=numeric))
+        at += 1 + height
+    return grids

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from ...core.errors import PuzzleFormatError
 from ..model import Puzzle, Solution
-from .ahle import size_line
-from .grid import BLOCK, Grid, to_puzzle
+from .grid import BLOCK, Grid, read_sized_blocks, to_puzzle
 
 NAME = "numeric"
 
@@ -34,29 +33,7 @@ def int_row(line: str, number: int, width: int) -> list[str | None]:
 
 def read(text: str) -> list[Grid]:
     """The grids in ``text``."""
-    lines = [
-        (n, raw.strip())
-        for n, raw in enumerate(text.splitlines(), start=1)
-        if raw.strip() and not raw.strip().startswith("#")
-    ]
-    grids: list[Grid] = []
-    at = 0
-    while at < len(lines):
-        number, line = lines[at]
-        width, height = size_line(line, number)
-        if width == 0 and height == 0:
-            break
-        if width == 0 or height == 0:
-            raise PuzzleFormatError(f"board size {width}x{height} is empty", line=number)
-        body = lines[at + 1 : at + 1 + height]
-        if len(body) < height:
-            raise PuzzleFormatError(f"expected {height} rows, found {len(body)}", line=lines[-1][0])
-        tokens: list[str | None] = []
-        for row_number, row in body:
-            tokens.extend(int_row(row, row_number, width))
-        grids.append(Grid(width, height, tuple(tokens), tuple(n for n, _ in body), numeric=True))
-        at += 1 + height
-    return grids
+    return read_sized_blocks(text, int_row, numeric=True)
 
 
 def parse(text: str) -> list[Puzzle]:

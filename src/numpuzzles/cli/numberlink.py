@@ -7,6 +7,7 @@ unsolvable beats solved).
 
 from __future__ import annotations
 
+import itertools
 import time
 from pathlib import Path
 from typing import Any
@@ -78,9 +79,24 @@ def _solution_format(input_format: str, to: str | None) -> str:
     return "letters" if input_format == "puzzlink" else input_format
 
 
+def _links(solution: Solution) -> dict[tuple[int, int], set[tuple[int, int]]]:
+    """Each path cell's neighbours along its path."""
+    links: dict[tuple[int, int], set[tuple[int, int]]] = {}
+    for _label, cells in solution.paths:
+        for a, b in itertools.pairwise(cells):
+            links.setdefault(a, set()).add(b)
+            links.setdefault(b, set()).add(a)
+    return links
+
+
 def _differences(a: Solution, b: Solution) -> list[tuple[int, int]]:
+    """Cells whose label or path links differ: under ``fill`` two solutions can give every
+    cell the same label and still route a path differently, so labels alone can miss it."""
+    links_a, links_b = _links(a), _links(b)
     return [
-        divmod(i, a.width) for i, (x, y) in enumerate(zip(a.cells, b.cells, strict=True)) if x != y
+        divmod(i, a.width)
+        for i, (x, y) in enumerate(zip(a.cells, b.cells, strict=True))
+        if x != y or links_a.get(divmod(i, a.width)) != links_b.get(divmod(i, a.width))
     ]
 
 
@@ -115,7 +131,9 @@ def _summary(result: SolveResult[Solution], number: int, unique: bool, count: bo
             cells = _differences(result.solutions[0], result.solutions[1])
             shown = ", ".join(f"({r},{c})" for r, c in cells[:8])
             more = f" and {len(cells) - 8} more" if len(cells) > 8 else ""
-            return f"not unique: the first two solutions differ at {shown}{more}"
+            same_labels = result.solutions[0].cells == result.solutions[1].cells
+            how = " (same labels, different routes; --json shows the paths)" if same_labels else ""
+            return f"not unique: the first two solutions differ at {shown}{more}{how}"
         return "solved; uniqueness undecided (time limit)"
     if count and result.status is not Status.UNKNOWN:
         exact = "" if result.complete else "at least "

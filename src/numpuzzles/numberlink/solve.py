@@ -23,8 +23,12 @@ again.  Under ``blank`` they are simply dropped: the cells are empty.  A solutio
 by forbidding its path edges together, which also blocks every model that adds only empty
 loops to it, so under ``blank`` solutions differing by an empty loop count once.
 
-Under ``fill-notouch`` the model starts without label variables (see ``LAZY_ROUNDS``): a
-model whose path joins two different labels, or touches itself, is cut like a cycle.
+Under ``fill-notouch`` the model starts without one-hot label variables (see
+``LAZY_ROUNDS``): each free cell carries its label's number in binary instead
+(``_Model._label_bits``), so no path joins two labels, and a model whose path touches itself
+is cut like a cycle.  Speed (measured on ahle-inputs9, 101 boards of 40x20): most of the
+time is Python building ~20k clauses per board and the first SAT call; the bits cut the SAT
+calls per board from ~12 to ~1, and one timer per ``solve`` replaces a thread per call.
 
 Glucose 4 is used because the time limit interrupts it cleanly (CaDiCaL in python-sat
 ignores interrupts).
@@ -35,6 +39,8 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Iterator
+from functools import cached_property
+from itertools import combinations
 
 from pysat.solvers import Solver
 
@@ -44,10 +50,16 @@ from .model import BLOCKED, EMPTY, Cell, Puzzle, Rules, Solution
 
 SAT_ENGINE = "glucose4"
 LAZY_ROUNDS = 200
-"""Under ``fill-notouch`` the model starts without label variables and learns, from each
-wrong model, a clause against it (paths joining two labels, paths touching themselves,
-cycles): on large open boards this needs 10-50 rounds and is several times faster than the
-full model.  After this many rounds the full model with labels takes over."""
+"""Under ``fill-notouch`` the model starts without one-hot label variables and learns, from
+each wrong model, a clause against it (paths touching themselves, cycles; paths joining two
+labels only when ``LABEL_BITS`` is too small to give every label its own code): measured on
+ahle-inputs9/10, 1-2 rounds a board, several times faster than the full model.  After this
+many rounds the full model with labels takes over."""
+LAZY_RULES = frozenset({Rules.FILL_NOTOUCH})
+"""The rule sets whose model starts without one-hot labels (see ``LAZY_ROUNDS``).  Tried for
+``fill`` and ``blank`` too: no better on ahle-inputs9/4 (both time out there either way)."""
+LABEL_BITS = 8
+"""At most this many bits per cell in the lazy model (see ``_Model._label_bits``)."""
 MAX_LABEL_VARIABLES = 2_000_000
 """Beyond this many (cell, label) pairs the model would need gigabytes: answer UNKNOWN."""
 
@@ -120,31 +132,62 @@ class _Model:
         w, h, cells = puzzle.width, puzzle.height, puzzle.cells
         self.nvars = 0
         self.clauses: list[list[int]] = []
-        # cell -> labels allowed there
-        allowed: dict[int, list[int]] = {}
-        for label, region in domains.items():
+        # cell -> labels allowed there (only the full model needs the lists)
+        size = w * h
+        usable = [False] * size
+        for region in domains.values():
             for index in region:
-                allowed.setdefault(index, []).append(label)
+                usable[index] = True
+        self.usable = usable
+        self.usable_cells = used = [i for i in range(size) if usable[i]]
+        allowed: dict[int, list[int]] = {}
+        if labels:
+            for label, region in domains.items():
+                for index in region:
+                    allowed.setdefault(index, []).append(label)
         self.allowed = allowed
         # label variables (ends are constants: their label is true, others false)
         self.xvar: dict[tuple[int, int], int] = {}
         self.cell_vars: dict[int, dict[int, int]] = {}
-        self.allowed_sets = {index: set(found) for index, found in allowed.items()}
-        # edge variables
+        # edge variables, numbered row-major: right[i] joins i and i + 1, down[i] joins i and
+        # i + w (0: no such edge).  Two adjacent free cells lie in one connected part, so
+        # they allow the same labels; an end shares only its own label with a neighbour.
+        self.right = right = [0] * size
+        self.down = down = [0] * size
         self.edges: dict[tuple[int, int], int] = {}
         self.edge_keys: list[tuple[int, int]] = []  # variable v is edge_keys[v - 1]
-        self.incident: dict[int, list[int]] = {i: [] for i in allowed}
-        for index in allowed:
-            for n in _forward(w, h, index):
-                if n not in allowed:
+        for index in range(size):
+            if not usable[index]:
+                continue
+            here = cells[index]
+            for n, table in ((index + 1, right), (index + w, down)):
+                if (table is right and index % w == w - 1) or n >= size or not usable[n]:
                     continue
-                if not self._can_share(index, n):
+                there = cells[n]
+                if here > 0 and there > 0:
+                    if here != there:
+                        continue
+                elif here > 0:
+                    if n not in domains[here]:
+                        continue
+                elif there > 0 and index not in domains[there]:
                     continue
                 var = self._new()
+                table[index] = var
                 self.edges[index, n] = var
                 self.edge_keys.append((index, n))
-                self.incident[index].append(var)
-                self.incident[n].append(var)
+        incident: dict[int, list[int]] = {}
+        for index in used:
+            found = []
+            for var in (right[index], down[index]):
+                if var:
+                    found.append(var)
+            if index % w and right[index - 1]:
+                found.append(right[index - 1])
+            if index >= w and down[index - w]:
+                found.append(down[index - w])
+            incident[index] = found
+        self.incident = incident
         # label variables after the edges, so edge variables are numbered alike with and
         # without labels (blocking clauses carry over when the lazy model is replaced)
         for index, found in allowed.items():
@@ -154,57 +197,50 @@ class _Model:
                     own[label] = self.xvar[index, label] = self._new()
         if rules is not Rules.BLANK:
             for index, value in enumerate(cells):
-                if value == EMPTY and index not in allowed:
+                if value == EMPTY and not usable[index]:
                     self.clauses.append([])  # a free cell no label can reach
         self._degrees()
         if labels:
             self._labels()
+        else:
+            self._label_bits(sorted(domains))
         if rules is Rules.FILL_NOTOUCH:
             if labels:
                 self._notouch()
             self._no_u_turns()
         else:
             self._no_small_loops()
+        self._prepare_decoding()
 
     def _new(self) -> int:
         self.nvars += 1
         return self.nvars
 
-    def _labels_of(self, index: int) -> list[int]:
-        value = self.puzzle.cells[index]
-        return [value] if value > 0 else self.allowed[index]
-
-    def _can_share(self, a: int, b: int) -> bool:
-        return not self.allowed_sets[a].isdisjoint(self.allowed_sets[b])
-
     def _degrees(self) -> None:
         add = self.clauses.append
+        extend = self.clauses.extend
         fill = self.rules is not Rules.BLANK
+        given = self.puzzle.cells
+        xvar = self.xvar
         for index, edges in self.incident.items():
             n = len(edges)
-            if self.puzzle.cells[index] > 0:
-                add(list(edges))  # at least one (empty list: unsatisfiable)
-                for i in range(n):
-                    for j in range(i + 1, n):
-                        add([-edges[i], -edges[j]])
+            negated = [-e for e in edges]
+            if given[index] > 0:
+                add(edges)  # at least one (empty list: unsatisfiable)
+                extend(map(list, combinations(negated, 2)))
                 continue
-            # at most two
-            for i in range(n):
-                for j in range(i + 1, n):
-                    for k in range(j + 1, n):
-                        add([-edges[i], -edges[j], -edges[k]])
+            extend(map(list, combinations(negated, 3)))  # at most two
             if fill:
-                # at least two: every n-1 of them hold one
-                for skip in range(n):
-                    add([e for i, e in enumerate(edges) if i != skip])
                 if n < 2:
                     add([])
+                else:  # at least two: every n-1 of them hold one
+                    extend(map(list, combinations(edges, n - 1)))
                 if self.with_labels:
-                    add([self.xvar[index, label] for label in self.allowed[index]])
+                    add([xvar[index, label] for label in self.allowed[index]])
             else:
                 # zero or two: an edge needs a second one
                 for i in range(n):
-                    add([-edges[i], *(e for j, e in enumerate(edges) if j != i)])
+                    add([negated[i], *edges[:i], *edges[i + 1 :]])
 
     def _labels(self) -> None:
         """A path edge makes its two cells agree on every label."""
@@ -235,14 +271,74 @@ class _Model:
             for (index, _label), var in self.xvar.items():
                 clauses.append([-var, *self.incident[index]])
 
+    def _label_bits(self, labels: list[int]) -> None:
+        """The lazy model's labels: each free cell holds a label's number in binary.
+
+        A path edge makes its two cells' bits equal, and an end fixes its neighbour's bits, so
+        no path can join two different labels.  Measured on ahle-inputs9: about three in four
+        lazy cuts were such joins, each costing a SAT call; the bits cost ~2 log2(labels)
+        binary-ish clauses per edge, far fewer than one variable per (cell, label) pair.
+        """
+        clauses = self.clauses
+        given = self.puzzle.cells
+        width = max(1, min(LABEL_BITS, (len(labels) - 1).bit_length()))
+        code = {label: number % (1 << width) for number, label in enumerate(labels)}
+        # bit k of cell i is variable base + i * width + k (unused cells' bits stay free)
+        base = self.nvars + 1
+        self.nvars += len(given) * width
+        inner: list[tuple[int, int, int]] = []  # (edge, first bit of a, first bit of b)
+        for (a, b), edge in self.edges.items():
+            ka, kb = given[a], given[b]
+            if ka > 0 and kb > 0:
+                continue
+            if ka > 0 or kb > 0:
+                label, free = (ka, b) if ka > 0 else (kb, a)
+                number = code[label]
+                first = base + free * width
+                clauses.extend(
+                    [-edge, first + k if number >> k & 1 else -first - k] for k in range(width)
+                )
+                continue
+            inner.append((edge, base + a * width, base + b * width))
+        for k in range(width):
+            clauses.extend([-e, -x - k, y + k] for e, x, y in inner)
+            clauses.extend([-e, x + k, -y - k] for e, x, y in inner)
+        if self.rules is Rules.FILL_NOTOUCH and len(labels) <= 1 << width:
+            self._touch_bits(code, base, width)
+
+    def _touch_bits(self, code: dict[int, int], base: int, width: int) -> None:
+        """``fill-notouch`` on the bits: a cell beside an end but not joined to it differs.
+
+        Valid only when every label has its own code.  Every cell lies on a path and a label
+        has one path, so a cell touching an end of its own label must be joined to it; two
+        touching ends of one label are joined.  One clause per end edge.  The same rule for
+        two free cells needs an extra variable per bit and edge: measured 1.5-2x slower on
+        ahle-inputs4/9/10, so it is left to the lazy touch cuts.
+        """
+        clauses = self.clauses
+        given = self.puzzle.cells
+        for (a, b), edge in self.edges.items():
+            ka, kb = given[a], given[b]
+            if ka > 0 and kb > 0:
+                if ka == kb:
+                    clauses.append([edge])
+                continue
+            if ka > 0 or kb > 0:
+                label, free = (ka, b) if ka > 0 else (kb, a)
+                number = code[label]
+                first = base + free * width
+                clauses.append(
+                    [edge, *(-first - k if number >> k & 1 else first + k for k in range(width))]
+                )
+
     def _notouch(self) -> None:
         """Two touching cells of one label must be joined by a path edge."""
         clauses = self.clauses
         w, h = self.puzzle.width, self.puzzle.height
         cells, xv = self.puzzle.cells, self.cell_vars
-        for a in self.allowed:
+        for a in self.usable_cells:
             for b in _forward(w, h, a):
-                if b not in self.allowed:
+                if not self.usable[b]:
                     continue
                 edge = self.edges.get((a, b))
                 base = [] if edge is None else [edge]
@@ -262,6 +358,18 @@ class _Model:
                         if y is not None:
                             clauses.append([*base, -x, -y])
 
+    def _squares(self) -> Iterator[list[int]]:
+        """The edge variables present around each 2x2 square (top, left, right, bottom)."""
+        w, h = self.puzzle.width, self.puzzle.height
+        right, down = self.right, self.down
+        for r in range(h - 1):
+            for a in range(r * w, r * w + w - 1):
+                square = [right[a], down[a], down[a + 1], right[a + w]]
+                if 0 in square:
+                    square = [v for v in square if v]
+                if len(square) >= 3:
+                    yield square
+
     def _no_u_turns(self) -> None:
         """Under ``fill-notouch`` no three edges of a 2x2 square are all used.
 
@@ -269,17 +377,9 @@ class _Model:
         neighbours, which is a touch (or, with the fourth edge, a cycle).  Stated on the
         edges alone this prunes far earlier than through the label variables.
         """
-        w, h = self.puzzle.width, self.puzzle.height
-        for r in range(h - 1):
-            for c in range(w - 1):
-                a, b, d, e = r * w + c, r * w + c + 1, (r + 1) * w + c, (r + 1) * w + c + 1
-                square = [self.edges.get(pair) for pair in ((a, b), (a, d), (b, e), (d, e))]
-                present = [v for v in square if v is not None]
-                if len(present) == 3:
-                    self.clauses.append([-v for v in present])
-                elif len(present) == 4:
-                    for skip in range(4):
-                        self.clauses.append([-v for i, v in enumerate(present) if i != skip])
+        extend = self.clauses.extend
+        for square in self._squares():
+            extend(map(list, combinations([-v for v in square], 3)))
 
     def _no_small_loops(self) -> None:
         """No 2x2 square uses all four of its edges.
@@ -287,104 +387,136 @@ class _Model:
         Such a loop never holds an end, so it is wrong under ``fill`` and, under ``blank``,
         an empty loop that decodes to the same solution as the model without it.
         """
-        w, h = self.puzzle.width, self.puzzle.height
-        for r in range(h - 1):
-            for c in range(w - 1):
-                a, b, d, e = r * w + c, r * w + c + 1, (r + 1) * w + c, (r + 1) * w + c + 1
-                square = [self.edges.get(pair) for pair in ((a, b), (a, d), (b, e), (d, e))]
-                if all(v is not None for v in square):
-                    self.clauses.append([-v for v in square if v is not None])
+        add = self.clauses.append
+        for square in self._squares():
+            if len(square) == 4:
+                add([-v for v in square])
 
-    def decode(self, true_edges: set[int]) -> tuple[Solution, list[int], list[list[int]]]:
-        """The solution in a model, its path edge literals, and the cuts it calls for.
+    def _prepare_decoding(self) -> None:
+        """Flat arrays for ``decode``: it runs once per SAT model, so it avoids dicts."""
+        w = self.puzzle.width
+        self.n_edges = len(self.edge_keys)
+        self.edge_a = [-1] + [a for a, _b in self.edge_keys]  # indexed by variable
+        self.edge_b = [-1] + [b for _a, b in self.edge_keys]
+        self.ends = [
+            (label, first[0] * w + first[1])
+            for label, (first, _second) in self.puzzle.endpoints().items()
+        ]
+
+    @cached_property
+    def pairs(self) -> list[tuple[int, int]]:
+        """Every two orthogonally adjacent usable cells (built on first use: touch checks)."""
+        w, h, usable = self.puzzle.width, self.puzzle.height, self.usable
+        return [(a, b) for a in self.usable_cells for b in _forward(w, h, a) if usable[b]]
+
+    @cached_property
+    def around(self) -> list[list[tuple[int, int]]]:
+        """For each cell, its (edge variable, neighbour) pairs (built on first cycle cut)."""
+        around: list[list[tuple[int, int]]] = [[] for _ in self.puzzle.cells]
+        for (a, b), var in self.edges.items():
+            around[a].append((var, b))
+            around[b].append((var, a))
+        return around
+
+    def decode(self, values: list[int]) -> tuple[Solution | None, list[int], list[list[int]]]:
+        """The solution in a SAT model, its path edge literals, and the cuts it calls for.
 
         A cut is a clause every solution satisfies and this model breaks: a path joining two
         different labels (possible only without label variables) may not be used whole; a
         path touching itself under ``fill-notouch`` may not keep the stretch between the two
         touching cells; a cycle under the ``fill`` rules must be left by some edge.  No cuts
-        means the solution is valid.
+        means the solution is valid (it is built only then: None otherwise).
         """
         puzzle = self.puzzle
-        w, h, given = puzzle.width, puzzle.height, puzzle.cells
-        adjacent: dict[int, list[int]] = {}
-        keys = self.edge_keys
-        for var in true_edges:
-            a, b = keys[var - 1]
-            adjacent.setdefault(a, []).append(b)
-            adjacent.setdefault(b, []).append(a)
-        cells = [BLOCKED if v == BLOCKED else EMPTY for v in given]
-        used_edges: list[int] = []
-        paths: list[tuple[int, tuple[Cell, ...]]] = []
+        w, given = puzzle.width, puzzle.cells
+        size = len(given)
+        first = [-1] * size
+        second = [-1] * size
+        first_edge = [0] * size
+        second_edge = [0] * size
+        edge_a, edge_b = self.edge_a, self.edge_b
+        for var in values[: self.n_edges]:
+            if var > 0:
+                a, b = edge_a[var], edge_b[var]
+                if first[a] < 0:
+                    first[a], first_edge[a] = b, var
+                else:
+                    second[a], second_edge[a] = b, var
+                if first[b] < 0:
+                    first[b], first_edge[b] = a, var
+                else:
+                    second[b], second_edge[b] = a, var
+        path_of = [-1] * size
+        position = [0] * size
+        orders: list[list[int]] = []
+        all_steps: list[list[int]] = []
+        good: list[bool] = []
         cuts: list[list[int]] = []
-        on_path: set[int] = set()
-        for label, (first, _second) in puzzle.endpoints().items():
-            at = first[0] * w + first[1]
-            if at in on_path:
+        for label, at in self.ends:
+            if path_of[at] >= 0:
                 continue  # reached from another label's end: already cut
+            number = len(orders)
             previous = -1
             order = [at]
             steps: list[int] = []
-            while True:
-                nxt = [n for n in adjacent.get(at, []) if n != previous]
-                if not nxt or (previous != -1 and given[at] > 0):
+            path_of[at] = number
+            while previous < 0 or given[at] <= 0:
+                if first[at] >= 0 and first[at] != previous:
+                    previous, at, var = at, first[at], first_edge[at]
+                elif second[at] >= 0 and second[at] != previous:
+                    previous, at, var = at, second[at], second_edge[at]
+                else:
                     break
-                previous, at = at, nxt[0]
-                steps.append(self.edges[min(previous, at), max(previous, at)])
+                position[at] = len(order)
+                path_of[at] = number
                 order.append(at)
-            on_path.update(order)
-            used_edges.extend(steps)
-            if given[order[-1]] != label:
+                steps.append(var)
+            orders.append(order)
+            all_steps.append(steps)
+            fine = given[order[-1]] == label
+            good.append(fine)
+            if not fine:
                 cuts.append([-v for v in steps])
-                continue
-            if self.rules is Rules.FILL_NOTOUCH and not self.with_labels:
-                cuts.extend(_touch_cuts(order, steps, w, h))
-            for index in order:
-                cells[index] = label
-            paths.append((label, tuple(divmod(i, w) for i in order)))
+        if self.rules is Rules.FILL_NOTOUCH and not self.with_labels:
+            for a, b in self.pairs:
+                number = path_of[a]
+                if number >= 0 and number == path_of[b] and good[number]:
+                    i, j = position[a], position[b]
+                    if i - j > 1 or j - i > 1:
+                        low, high = (i, j) if i < j else (j, i)
+                        cuts.append([-v for v in all_steps[number][low:high]])
         if self.rules is not Rules.BLANK:
-            seen = set(on_path)
-            for start in adjacent:
-                if start in seen:
+            for start in range(size):
+                if first[start] < 0 or path_of[start] >= 0:
                     continue
                 loop = [start]
-                seen.add(start)
+                path_of[start] = len(orders)  # marks the cycle's cells as seen
                 stack = [start]
                 while stack:
                     at = stack.pop()
-                    for n in adjacent[at]:
-                        if n not in seen:
-                            seen.add(n)
+                    for n in (first[at], second[at]):
+                        if n >= 0 and path_of[n] < 0:
+                            path_of[n] = path_of[start]
                             loop.append(n)
                             stack.append(n)
                 cuts.append(self.cycle_cut(loop))
+        used_edges = [v for steps in all_steps for v in steps]
+        if cuts:
+            return None, used_edges, cuts
+        cells = [BLOCKED if v == BLOCKED else EMPTY for v in given]
+        paths: list[tuple[int, tuple[Cell, ...]]] = []
+        for (label, _start), order in zip(self.ends, orders, strict=True):
+            for index in order:
+                cells[index] = label
+            paths.append((label, tuple(divmod(i, w) for i in order)))
         solution = Solution(puzzle.width, puzzle.height, tuple(cells), tuple(paths))
         return solution, used_edges, cuts
 
     def cycle_cut(self, loop: list[int]) -> list[int]:
         """Some edge must leave ``loop``'s cells (valid under the fill rules)."""
         inside = set(loop)
-        w, h, edges = self.puzzle.width, self.puzzle.height, self.edges
-        cut = []
-        for a in loop:
-            for b in _neighbours(w, h, a):
-                if b not in inside:
-                    var = edges.get((a, b) if a < b else (b, a))
-                    if var is not None:
-                        cut.append(var)
-        return cut
-
-
-def _touch_cuts(order: list[int], steps: list[int], width: int, height: int) -> list[list[int]]:
-    """For each place a path touches itself, forbid the stretch between the two cells."""
-    position = {cell: i for i, cell in enumerate(order)}
-    cuts = []
-    for i, cell in enumerate(order):
-        for n in _forward(width, height, cell):
-            j = position.get(n)
-            if j is not None and abs(i - j) > 1:
-                low, high = min(i, j), max(i, j)
-                cuts.append([-v for v in steps[low:high]])
-    return cuts
+        around = self.around
+        return [var for a in loop for var, b in around[a] if b not in inside]
 
 
 def solve(
@@ -419,49 +551,52 @@ def solve(
         return result([], True, False)
     if sum(len(region) for region in domains.values()) > MAX_LABEL_VARIABLES:
         return result([], False, False)  # a size limit, not a proof
-    lazy = rules is Rules.FILL_NOTOUCH
+    lazy = rules in LAZY_RULES
     model = _Model(puzzle, rules, domains, labels=not lazy)
     if timeout is not None and time.perf_counter() - started >= timeout:
         return result([], False, True)
     found: list[Solution] = []
     blocks: list[list[int]] = []
     calls = rounds = 0
+    alarm = _Alarm(None if timeout is None else timeout - (time.perf_counter() - started))
     solver = Solver(name=SAT_ENGINE)
+    alarm.watch(solver)
     try:
         solver.append_formula(model.clauses, no_return=True)
-        edge_vars = list(model.edges.values())
         while True:
             remaining = None if timeout is None else timeout - (time.perf_counter() - started)
             if remaining is not None and remaining <= 0:
                 return result(found, False, True, _conflicts(solver), calls)
             calls += 1
-            answer = _solve_within(solver, remaining)
+            answer = alarm.run(solver)
             if answer is None:
                 return result(found, False, True, _conflicts(solver), calls)
             if not answer:
                 return result(found, True, False, _conflicts(solver), calls)
-            values = solver.get_model()
-            true_edges = {v for v in edge_vars if values[v - 1] > 0}
-            solution, used, cuts = model.decode(true_edges)
+            solution, used, cuts = model.decode(solver.get_model())
             if cuts:
                 rounds += 1
                 if lazy and rounds > LAZY_ROUNDS:
                     # too many cuts: switch to the model with label variables
                     lazy = False
+                    alarm.watch(None)
                     solver.delete()
                     model = _Model(puzzle, rules, domains)
                     solver = Solver(name=SAT_ENGINE)
+                    alarm.watch(solver)
                     solver.append_formula(model.clauses, no_return=True)
                     solver.append_formula(blocks, no_return=True)
                     continue
                 solver.append_formula(cuts, no_return=True)
                 continue
+            assert solution is not None  # no cuts: a valid solution
             found.append(solution)
             if limit is not None and len(found) >= limit:
                 return result(found, False, False, _conflicts(solver), calls)
             blocks.append([-v for v in used])
             solver.add_clause(blocks[-1])
     finally:
+        alarm.cancel()
         solver.delete()
 
 
@@ -470,15 +605,45 @@ def _conflicts(solver: Solver) -> int:
     return int(stats.get("conflicts", 0))
 
 
-def _solve_within(solver: Solver, seconds: float | None) -> bool | None:
-    """One SAT call; None when ``seconds`` ran out first."""
-    if seconds is None:
-        return bool(solver.solve())
-    timer = threading.Timer(seconds, solver.interrupt)
-    timer.start()
-    try:
+class _Alarm:
+    """One timer for a whole ``solve`` call that interrupts whichever SAT engine is current.
+
+    Why not a timer per SAT call: starting a thread costs about a millisecond on a busy
+    machine, and a puzzle takes ten or more calls.  An interrupt that arrives between calls
+    stays pending in Glucose, so the next call returns at once (measured), and the loop
+    checks the clock before each call anyway.
+    """
+
+    def __init__(self, seconds: float | None) -> None:
+        self.fired = False
+        self._lock = threading.Lock()
+        self._solver: Solver | None = None
+        self._timer = None if seconds is None else threading.Timer(max(seconds, 0.0), self._fire)
+        if self._timer is not None:
+            self._timer.daemon = True
+            self._timer.start()
+
+    def _fire(self) -> None:
+        with self._lock:
+            self.fired = True
+            if self._solver is not None:
+                self._solver.interrupt()
+
+    def watch(self, solver: Solver | None) -> None:
+        """Interrupt ``solver`` when the time is up (at once if it already is)."""
+        with self._lock:
+            self._solver = solver
+            if self.fired and solver is not None:
+                solver.interrupt()
+
+    def cancel(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+        self.watch(None)
+
+    def run(self, solver: Solver) -> bool | None:
+        """One SAT call; None when the time ran out first."""
+        if self._timer is None:
+            return bool(solver.solve())
         answer = solver.solve_limited(expect_interrupt=True)
-    finally:
-        timer.cancel()
-        solver.clear_interrupt()
-    return None if answer is None else bool(answer)
+        return None if answer is None else bool(answer)

@@ -1,0 +1,128 @@
+"""The solver's speed-ups, each tested on its own: the one-timer alarm and the label bits.
+
+The alarm replaces a timer per SAT call; it must stop a running call and also one that
+starts after the time ran out.  The lazy model's label bits may be truncated (codes shared
+by several labels): answers must stay exact, the lazy cuts catching what the bits miss.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from pysat.examples.genhard import PHP
+from pysat.solvers import Solver
+from test_numberlink_bruteforce import CAP, brute_count, random_board
+
+from numpuzzles.core.result import Status
+from numpuzzles.numberlink import solve as solve_module
+from numpuzzles.numberlink.check import check
+from numpuzzles.numberlink.model import Puzzle, Rules
+from numpuzzles.numberlink.solve import solve
+
+
+def _hard_solver() -> Solver:
+    """A pigeonhole formula: unsatisfiable and far beyond a fraction of a second."""
+    return Solver(name=solve_module.SAT_ENGINE, bootstrap_with=PHP(11).clauses)
+
+
+def test_alarm_interrupts_a_running_sat_call() -> None:
+    solver = _hard_solver()
+    alarm = solve_module._Alarm(0.05)
+    try:
+        alarm.watch(solver)
+        assert alarm.run(solver) is None
+        assert alarm.fired
+    finally:
+        alarm.cancel()
+        solver.delete()
+
+
+def test_alarm_that_already_fired_stops_a_solver_watched_later() -> None:
+    alarm = solve_module._Alarm(0.0)
+    while not alarm.fired:  # the timer thread fires almost at once
+        pass
+    solver = _hard_solver()
+    try:
+        alarm.watch(solver)
+        assert alarm.run(solver) is None
+    finally:
+        alarm.cancel()
+        solver.delete()
+
+
+def test_no_alarm_means_a_plain_call() -> None:
+    solver = Solver(name=solve_module.SAT_ENGINE, bootstrap_with=[[1, 2], [-1], [-2, 3]])
+    alarm = solve_module._Alarm(None)
+    try:
+        assert alarm.run(solver) is True
+        assert alarm.run(solver) is True and not alarm.fired
+    finally:
+        alarm.cancel()
+        solver.delete()
+
+
+@pytest.mark.parametrize("bits", [1, 2])
+def test_truncated_label_bits_keep_answers_exact(
+    bits: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With 1 or 2 bits, up to 4 labels share codes: 1,500 boards against the brute force."""
+    monkeypatch.setattr(solve_module, "LABEL_BITS", bits)
+    rnd = random.Random(90 + bits)
+    solvable = 0
+    for _ in range(1500):
+        puzzle = random_board(rnd)
+        expected = brute_count(puzzle, Rules.FILL_NOTOUCH, CAP)
+        result = solve(puzzle, rules=Rules.FILL_NOTOUCH, limit=CAP + 1)
+        for solution in result.solutions:
+            assert check(puzzle, solution, Rules.FILL_NOTOUCH) == [], (puzzle, solution)
+        assert min(result.count, CAP + 1) == expected, (puzzle, expected, result.count)
+        solvable += expected > 0
+        if expected == 0:
+            assert result.status is Status.UNSOLVABLE and result.complete
+    assert solvable > 100
+
+
+def _ends_reached(model: solve_module._Model, values: list[int]) -> dict[int, int]:
+    """For each label, the given value at the far end of the path leaving its first end."""
+    puzzle, adjacent = model.puzzle, {}
+    for (a, b), var in model.edges.items():
+        if values[var - 1] > 0:
+            adjacent.setdefault(a, []).append(b)
+            adjacent.setdefault(b, []).append(a)
+    reached = {}
+    for label, (first, _second) in puzzle.endpoints().items():
+        previous, at = -1, first[0] * puzzle.width + first[1]
+        while True:
+            step = [n for n in adjacent.get(at, []) if n != previous]
+            if not step or (previous >= 0 and puzzle.cells[at] > 0):
+                break
+            previous, at = at, step[0]
+        reached[label] = puzzle.cells[at]
+    return reached
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_label_bits_forbid_paths_joining_two_labels(seed: int) -> None:
+    """Every model of the lazy formula (all of them, enumerated) joins each end to its own
+    label: the bits alone exclude joins, before any cut."""
+    rnd = random.Random(seed)
+    while True:  # a solvable 4x4 board with three labels
+        cells = [0] * 16
+        for i, spot in enumerate(rnd.sample(range(16), 6)):
+            cells[spot] = i // 2 + 1
+        puzzle = Puzzle(4, 4, tuple(cells))
+        domains = solve_module.label_domains(puzzle)
+        if domains is not None and solve(puzzle, rules=Rules.FILL_NOTOUCH).status is Status.SOLVED:
+            break
+    model = solve_module._Model(puzzle, Rules.FILL_NOTOUCH, domains, labels=False)
+    edge_vars = list(model.edges.values())
+    models = 0
+    with Solver(name=solve_module.SAT_ENGINE, bootstrap_with=model.clauses) as solver:
+        while solver.solve():
+            values = solver.get_model()
+            reached = _ends_reached(model, values)
+            assert all(reached[label] == label for label in reached), (puzzle, reached)
+            solver.add_clause([-v if values[v - 1] > 0 else v for v in edge_vars])
+            models += 1
+    assert 1 <= models < 10_000

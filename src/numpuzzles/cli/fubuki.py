@@ -113,6 +113,13 @@ def _prompt_puzzle(size: int) -> Puzzle:
             click.echo(f"Invalid puzzle: {exc}. Please enter it again.", err=True)
 
 
+_PUZZLE_OPTION_NAMES = (
+    "files", "size", "rows_text", "cols_text", "given_specs", "diagonals_text", "product", "fmt",
+    "interactive",
+)
+"""The parameters ``puzzle_options`` adds, all handed to ``_load``."""
+
+
 def puzzle_options(func: Any) -> Any:
     """Options that describe the puzzles to work on; the command receives ``puzzles``.
 
@@ -121,24 +128,9 @@ def puzzle_options(func: Any) -> Any:
     """
 
     @functools.wraps(func)
-    def wrapper(
-        *args: Any,
-        files: tuple[str, ...],
-        size: int,
-        rows_text: str | None,
-        cols_text: str | None,
-        given_specs: tuple[str, ...],
-        diagonals_text: str | None,
-        product: bool,
-        fmt: str | None,
-        interactive: bool,
-        **kwargs: Any,
-    ) -> Any:
-        puzzles = _load(
-            files, size, rows_text, cols_text, given_specs, diagonals_text, product, fmt,
-            interactive,
-        )
-        return func(*args, puzzles=puzzles, **kwargs)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        source = {name: kwargs.pop(name) for name in _PUZZLE_OPTION_NAMES}
+        return func(*args, puzzles=_load(**source), **kwargs)
 
     options = [
         click.argument("files", nargs=-1, type=click.Path(dir_okay=False, allow_dash=True)),

@@ -130,7 +130,11 @@ def _read_puzzles(path: str) -> list[Puzzle]:
     try:
         return parse_bwinf(text)
     except PuzzleFormatError:
+        pass
+    try:
         return formats.parse(text)
+    except PuzzleFormatError as exc:
+        raise PuzzleFormatError(f"{path}: {exc}") from None
 
 
 def _describe(run: CheckerRun) -> str:

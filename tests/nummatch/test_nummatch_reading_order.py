@@ -6,6 +6,7 @@ import random
 from functools import cache
 
 import pytest
+from nummatch_oracle import connected
 
 from numpuzzles.core.errors import InvalidPuzzleError
 from numpuzzles.core.result import Status
@@ -89,19 +90,6 @@ def test_checker_rejects_bad_reading_order_lists() -> None:
 # ---- independent brute force: every move order and every addition point, fewest adds ----
 
 
-def _connected(rows: list[list[int]], w: int, a: int, b: int, diagonals: bool) -> bool:
-    flat = [v for r in rows for v in r]
-    if all(v == 0 for v in flat[a + 1 : b]):
-        return True
-    (ra, ca), (rb, cb) = divmod(a, w), divmod(b, w)
-    if ca == cb:
-        return all(flat[r * w + ca] == 0 for r in range(ra + 1, rb))
-    if diagonals and rb - ra == abs(cb - ca):
-        step = 1 if cb > ca else -1
-        return all(flat[(ra + k) * w + ca + k * step] == 0 for k in range(1, rb - ra))
-    return False
-
-
 def brute_min_adds(board: Board, diagonals: bool, cap: int) -> int | None:
     w = board.width
 
@@ -116,7 +104,7 @@ def brute_min_adds(board: Board, diagonals: bool, cap: int) -> int | None:
         for x, a in enumerate(live):
             for b in live[x + 1 :]:
                 va, vb = cells[a], cells[b]
-                if (va == vb or va + vb == 10) and _connected(rows, w, a, b, diagonals):
+                if (va == vb or va + vb == 10) and connected(list(cells), w, a, b, diagonals):
                     nxt = list(cells)
                     nxt[a] = nxt[b] = 0
                     if clearable(tuple(nxt), adds_left):

@@ -11,6 +11,7 @@ import random
 from functools import cache
 
 import pytest
+from nummatch_oracle import connected
 
 from numpuzzles.cli.main import main
 from numpuzzles.core.errors import GenerationError, InvalidParameterError
@@ -34,18 +35,6 @@ def _rows(flat: tuple[int, ...], w: int) -> list[list[int]]:
     return [r for r in rows if any(r)]
 
 
-def _connected(flat: list[int], w: int, a: int, b: int, diagonals: bool) -> bool:
-    if all(v == 0 for v in flat[a + 1 : b]):
-        return True
-    (ra, ca), (rb, cb) = divmod(a, w), divmod(b, w)
-    if ca == cb:
-        return all(flat[r * w + ca] == 0 for r in range(ra + 1, rb))
-    if diagonals and rb - ra == abs(cb - ca):
-        step = 1 if cb > ca else -1
-        return all(flat[(ra + k) * w + ca + k * step] == 0 for k in range(1, rb - ra))
-    return False
-
-
 def _moves(flat: tuple[int, ...], w: int, diagonals: bool) -> list[tuple[int, ...]]:
     """Every board one pair-taking move away (empty rows removed)."""
     cells = [v for r in _rows(flat, w) for v in r]
@@ -54,7 +43,7 @@ def _moves(flat: tuple[int, ...], w: int, diagonals: bool) -> list[tuple[int, ..
     for x, a in enumerate(live):
         for b in live[x + 1 :]:
             va, vb = cells[a], cells[b]
-            if (va == vb or va + vb == 10) and _connected(cells, w, a, b, diagonals):
+            if (va == vb or va + vb == 10) and connected(cells, w, a, b, diagonals):
                 nxt = list(cells)
                 nxt[a] = nxt[b] = 0
                 out.append(tuple(v for r in _rows(tuple(nxt), w) for v in r))

@@ -5,6 +5,7 @@ Run from the repository root (the corpora live in ../shared/data/numberlink/)::
     python bench/numberlink_bench.py                       # every default case
     python bench/numberlink_bench.py --case inputs9 --timeout 10
     python bench/numberlink_bench.py --case inputs9-unique --first 20
+    python bench/numberlink_bench.py --case inputs9 --engine sat --engine auto   # baseline first
 
 Every solution found is re-checked by the independent checker; a wrong one aborts the run.
 Prints one row per case: puzzles, solved / unsolvable / unknown, total, median and
@@ -26,7 +27,8 @@ from numpuzzles.core.result import Status
 from numpuzzles.numberlink import formats
 from numpuzzles.numberlink.check import check
 from numpuzzles.numberlink.count import count
-from numpuzzles.numberlink.model import Rules
+from numpuzzles.numberlink.model import Puzzle, Rules
+from numpuzzles.numberlink.scan import scan_solve
 from numpuzzles.numberlink.solve import solve
 
 DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "numberlink"
@@ -50,7 +52,9 @@ CASES = [
 ]
 
 
-def run(case: Case, timeout: float | None, first: int | None, skip: set[int]) -> str:
+def run(
+    case: Case, timeout: float | None, first: int | None, skip: set[int], engine: str
+) -> str:
     puzzles = formats.parse((DATA / case.file).read_text())[:first]
     times: list[float] = []
     cpu_start = time.process_time()
@@ -67,7 +71,8 @@ def run(case: Case, timeout: float | None, first: int | None, skip: set[int]) ->
             tally[Status.UNKNOWN if exact is None else Status.SOLVED] += 1
             notes.append(f"#{number}={'?' if exact is None else exact}")
             continue
-        result = solve(puzzle, rules=case.rules, limit=case.limit, timeout=timeout)
+        chosen = engine if case.rules is Rules.FILL_NOTOUCH else "auto"
+        result = solve(puzzle, rules=case.rules, limit=case.limit, timeout=timeout, engine=chosen)
         times.append(time.perf_counter() - start)
         tally[result.status] += 1
         for solution in result.solutions:
@@ -99,15 +104,27 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per puzzle")
     parser.add_argument("--first", type=int, default=None, help="only the first N puzzles")
     parser.add_argument("--skip", type=int, action="append", default=[], help="puzzle number")
+    parser.add_argument(
+        "--engine",
+        action="append",
+        choices=["auto", "sat", "scan"],
+        help="fill-notouch engines to run, each over every case (default: auto)",
+    )
     args = parser.parse_args()
     chosen = [c for c in CASES if args.case is None or c.name in args.case]
     print("command: python " + " ".join(sys.argv))
+    start = time.perf_counter()
+    scan_solve(Puzzle(2, 1, (1, 1)), compiled=True)
+    print(f"compiled scan kernel loaded in {time.perf_counter() - start:.2f} s (once per process,")
+    print("not in the totals below; the first run after a change also compiles it)")
     print(
         f"{'case':20} {'rules':12} {'n':>4} {'solved':>6} {'unsolv':>6} {'unknwn':>6} "
         f"{'total s':>9} {'cpu s':>8} {'median s':>8} {'max s':>8}"
     )
-    for case in chosen:
-        print(run(case, args.timeout, args.first, set(args.skip)), flush=True)
+    for engine in args.engine or ["auto"]:
+        print(f"engine {engine} (fill-notouch cases)")
+        for case in chosen:
+            print(run(case, args.timeout, args.first, set(args.skip), engine), flush=True)
 
 
 if __name__ == "__main__":

@@ -49,7 +49,8 @@ def test_unsolvable_exit_1_and_unknown_exit_3(tmp_path: Path) -> None:
     walled.write_text("3 1\n1 -1 1\n")
     assert main(["numberlink", "solve", str(walled)]) == 1
     hard = tmp_path / "hard.txt"
-    puzzle = formats.parse((DATA / "ahle-inputs9.txt").read_text())[0]
+    # a 50x50 board: several seconds of search for either engine, far past the limit
+    puzzle = formats.parse((DATA / "ahle-inputs10.txt").read_text())[1]
     hard.write_text(formats.dump(puzzle, "ahle"))
     args = ["numberlink", "solve", str(hard), "--rules", "fill-notouch", "--timeout", "0.001"]
     assert main(args) == 3
@@ -114,3 +115,22 @@ def test_check_reads_solve_json_output(tmp_path: Path, capsys: pytest.CaptureFix
     answer.write_text(capsys.readouterr().out)
     assert main(["numberlink", "check", SEED, str(answer), "--rules", "fill-notouch"]) == 0
     assert "valid under fill-notouch" in capsys.readouterr().out
+
+
+def test_engines_give_the_same_answers(capsys: pytest.CaptureFixture[str]) -> None:
+    """ahle-inputs2 holds two unique boards and an impossible one (fill-notouch)."""
+    source = str(DATA / "ahle-inputs2.txt")
+    answers = []
+    for engine in ("auto", "sat", "scan"):
+        args = ["numberlink", "solve", source, "--rules", "fill-notouch", "--unique"]
+        assert main([*args, "--engine", engine, "--json"]) == 1
+        records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+        answers.append([(r["status"], r["count"], r["unique"]) for r in records])
+    assert answers[0] == answers[1] == answers[2]
+    assert [a[0] for a in answers[0]] == ["solved", "solved", "unsolvable"]
+
+
+def test_scan_engine_needs_fill_notouch(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["numberlink", "solve", SEED, "--engine", "scan"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "fill-notouch" in err

@@ -101,7 +101,12 @@ def _differences(a: Solution, b: Solution) -> list[tuple[int, int]]:
 
 
 def _answer(
-    puzzle: Puzzle, rules: Rules, limit: int | None, count_all: bool, timeout: float | None
+    puzzle: Puzzle,
+    rules: Rules,
+    limit: int | None,
+    count_all: bool,
+    timeout: float | None,
+    engine: str = "auto",
 ) -> tuple[SolveResult[Solution], int]:
     """The solve result and the solution count.
 
@@ -119,7 +124,7 @@ def _answer(
             stats = Stats(time.perf_counter() - started, shown.stats.nodes, shown.stats.conflicts)
             return SolveResult(status, shown.solutions, complete=True, stats=stats), exact
         timeout = deadline.remaining()
-    result = solve_puzzle(puzzle, rules=rules, limit=limit, timeout=timeout)
+    result = solve_puzzle(puzzle, rules=rules, limit=limit, timeout=timeout, engine=engine)
     return result, result.count
 
 
@@ -158,6 +163,14 @@ def group() -> None:
     help="With --count: stop after this many solutions. Default: count them all.",
 )
 @timeout_option
+@click.option(
+    "--engine",
+    type=click.Choice(["auto", "sat", "scan"]),
+    default="auto",
+    show_default=True,
+    help="Search engine, all exact: under fill-notouch 'auto' races the compiled scan "
+    "search against SAT; 'scan' (fill-notouch only) or 'sat' runs one alone.",
+)
 @json_option
 @click.option(
     "--to",
@@ -174,6 +187,7 @@ def solve(
     count: bool,
     limit: int | None,
     timeout: float | None,
+    engine: str,
     as_json: bool,
     to: str | None,
     fmt: str | None,
@@ -195,7 +209,9 @@ def solve(
         target = _solution_format(input_format, to)
         rule_set = _rules_for(rules, input_format, text)
         for index, puzzle in enumerate(puzzles, start=1):
-            result, number = _answer(puzzle, rule_set, wanted, count and limit is None, timeout)
+            result, number = _answer(
+                puzzle, rule_set, wanted, count and limit is None, timeout, engine
+            )
             statuses.append(result.status)
             if as_json:
                 record: dict[str, Any] = {

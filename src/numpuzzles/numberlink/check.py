@@ -26,6 +26,7 @@ def check(puzzle: Puzzle, solution: Solution, rules: Rules = Rules.FILL) -> list
         ]
     out: list[Violation] = []
     name = puzzle.label_name
+    known = set(puzzle.labels)
 
     # 1. Givens: endpoints keep their labels, blocked cells stay blocked and only they.
     for index, (given, value) in enumerate(zip(puzzle.cells, solution.cells, strict=True)):
@@ -36,7 +37,7 @@ def check(puzzle: Puzzle, solution: Solution, rules: Rules = Rules.FILL) -> list
             out.append(Violation("blocked", f"blocked cell ({r}, {c}) is used"))
         elif given != BLOCKED and value == BLOCKED:
             out.append(Violation("blocked", f"free cell ({r}, {c}) is marked blocked"))
-        elif value < BLOCKED or (value > 0 and value not in puzzle.labels):
+        elif value < BLOCKED or (value > 0 and value not in known):
             out.append(Violation("labels", f"cell ({r}, {c}) has unknown label {value}"))
 
     # 2. One path per label, from its first end to its second, in unit steps, no repeats.

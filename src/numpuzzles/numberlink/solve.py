@@ -47,6 +47,7 @@ from pysat.solvers import Solver
 from ..core.errors import InvalidParameterError
 from ..core.result import SolveResult, Stats, status_for
 from .model import BLOCKED, EMPTY, Cell, Puzzle, Rules, Solution
+from .scan import ScanOutcome, ScanSearch, kernel_loaded, scan_solve
 
 SAT_ENGINE = "glucose4"
 LAZY_ROUNDS = 200
@@ -61,7 +62,17 @@ LAZY_RULES = frozenset({Rules.FILL_NOTOUCH})
 LABEL_BITS = 8
 """At most this many bits per cell in the lazy model (see ``_Model._label_bits``)."""
 MAX_LABEL_VARIABLES = 2_000_000
-"""Beyond this many (cell, label) pairs the model would need gigabytes: answer UNKNOWN."""
+"""Beyond this many (cell, label) pairs the SAT model would need gigabytes: only the scan
+search runs (``fill-notouch``), else the answer is UNKNOWN."""
+ENGINES = ("auto", "sat", "scan")
+HEAD_START_NODES = 500_000
+"""Under ``fill-notouch`` the scan search runs alone for this many nodes (some 40 ms
+compiled) before SAT joins in (see ``_race``): measured on ahle-inputs9, every 40x20 board
+is settled within it, and starting SAT's model at once would cost each board ~50 ms."""
+SMALL_BOARD = 400
+PLAIN_NODES = 5_000
+"""Boards of at most ``SMALL_BOARD`` cells first get this many nodes of the plain-Python
+kernel (see ``_quick_scan``)."""
 
 
 def _neighbours(width: int, height: int, index: int) -> Iterator[int]:
@@ -525,40 +536,140 @@ def solve(
     rules: Rules = Rules.FILL,
     limit: int | None = 1,
     timeout: float | None = None,
+    engine: str = "auto",
 ) -> SolveResult[Solution]:
     """Up to ``limit`` solutions of ``puzzle`` under ``rules`` (None: all of them).
 
     ``limit=2`` decides uniqueness.  With ``timeout`` (seconds) the search may stop early;
     the status is then ``UNKNOWN`` unless a solution was already found, never ``UNSOLVABLE``.
+    ``engine``: ``auto`` (under ``fill-notouch`` the scan search first, then SAT), ``sat``
+    (SAT only) or ``scan`` (the scan search only, until the timeout; ``fill-notouch`` with a
+    limit only).  Every engine is exact; they differ only in speed.
     """
     started = time.perf_counter()
+    if engine not in ENGINES:
+        raise InvalidParameterError(f"engine must be one of {', '.join(ENGINES)}, got {engine}")
+    if engine == "scan" and (rules is not Rules.FILL_NOTOUCH or limit is None):
+        raise InvalidParameterError("the scan engine needs rules fill-notouch and a limit")
     if limit is not None and limit < 1:
         raise InvalidParameterError(f"limit must be at least 1 or None, got {limit}")
+
+    domains = label_domains(puzzle)
+    if domains is None:
+        return _result(started, [], True, False)
+    too_big = sum(len(region) for region in domains.values()) > MAX_LABEL_VARIABLES
+    if rules is Rules.FILL_NOTOUCH and limit is not None and engine != "sat":
+        deadline = None if timeout is None else started + timeout
+        if engine == "scan" or too_big:  # SAT cannot help with a board this big
+            return _from_scan(_scan_first(puzzle, limit, deadline), started)
+        quick = _quick_scan(puzzle, limit, deadline)
+        if quick is not None:
+            return _from_scan(quick, started)
+        search = ScanSearch(puzzle, limit)
+        if search.run(HEAD_START_NODES, deadline):
+            return _from_scan(search.outcome(), started)
+        return _race(search, rules, domains, timeout, started)
+    if too_big:
+        return _result(started, [], False, False)  # a size limit, not a proof
+    alarm = _Alarm(None if timeout is None else timeout - (time.perf_counter() - started))
+    return _sat_solve(puzzle, rules, domains, limit, timeout, started, alarm)
+
+
+def _result(
+    started: float,
+    found: list[Solution],
+    exhausted: bool,
+    timed_out: bool,
+    conflicts: int = 0,
+    calls: int = 0,
+) -> SolveResult[Solution]:
+    return SolveResult(
+        status_for(len(found), exhausted),
+        tuple(found),
+        complete=exhausted,
+        timed_out=timed_out,
+        stats=Stats(time.perf_counter() - started, calls, conflicts),
+    )
+
+
+def _from_scan(outcome: ScanOutcome, started: float) -> SolveResult[Solution]:
+    """A scan search's outcome as a result: exact when it finished, else timed out."""
+    return SolveResult(
+        status_for(len(outcome.solutions), outcome.complete),
+        tuple(outcome.solutions),
+        complete=outcome.complete,
+        timed_out=not outcome.finished,
+        stats=Stats(time.perf_counter() - started, outcome.nodes, 0),
+    )
+
+
+def _race(
+    search: ScanSearch,
+    rules: Rules,
+    domains: dict[int, set[int]],
+    timeout: float | None,
+    started: float,
+) -> SolveResult[Solution]:
+    """The scan search goes on in a second thread against SAT in this one; the first to
+    finish wins.
+
+    Why both: each has boards the other needs many times longer for (measured on
+    ahle-inputs10: the scan search settles some 50x50 boards in 0.1 s and needs 5 s for
+    others that SAT answers in 0.7 s).  The compiled kernel runs without the GIL and the
+    SAT engine releases it while it searches, so on two cores the race costs about the
+    faster engine's time.  Both are exact: the answer is the same whichever wins, except
+    which solutions are shown when a board has more than ``limit`` of them.
+    """
+    deadline = None if timeout is None else started + timeout
+    alarm = _Alarm(None if deadline is None else deadline - time.perf_counter(), always=True)
+    stop = threading.Event()
+    errors: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            if search.run(deadline=deadline, stop=stop):
+                alarm.fire()  # SAT stops at once; its answer is not needed
+        except BaseException as exc:  # handed to the calling thread below
+            errors.append(exc)
+
+    worker = threading.Thread(target=work, name="numberlink-scan", daemon=True)
+    worker.start()
+    try:
+        by_sat = _sat_solve(search.puzzle, rules, domains, search.limit, timeout, started, alarm)
+    finally:
+        stop.set()
+        worker.join()
+    if errors:
+        raise errors[0]
+    if search.finished:
+        return _from_scan(search.outcome(), started)
+    return by_sat
+
+
+def _sat_solve(
+    puzzle: Puzzle,
+    rules: Rules,
+    domains: dict[int, set[int]],
+    limit: int | None,
+    timeout: float | None,
+    started: float,
+    alarm: _Alarm,
+) -> SolveResult[Solution]:
+    """The SAT model's answer (see the module docstring), interrupted by ``alarm``."""
 
     def result(
         found: list[Solution], exhausted: bool, timed_out: bool, conflicts: int = 0, calls: int = 0
     ) -> SolveResult[Solution]:
-        return SolveResult(
-            status_for(len(found), exhausted),
-            tuple(found),
-            complete=exhausted,
-            timed_out=timed_out,
-            stats=Stats(time.perf_counter() - started, calls, conflicts),
-        )
+        return _result(started, found, exhausted, timed_out, conflicts, calls)
 
-    domains = label_domains(puzzle)
-    if domains is None:
-        return result([], True, False)
-    if sum(len(region) for region in domains.values()) > MAX_LABEL_VARIABLES:
-        return result([], False, False)  # a size limit, not a proof
     lazy = rules in LAZY_RULES
     model = _Model(puzzle, rules, domains, labels=not lazy)
-    if timeout is not None and time.perf_counter() - started >= timeout:
+    if (timeout is not None and time.perf_counter() - started >= timeout) or alarm.fired:
+        alarm.cancel()
         return result([], False, True)
     found: list[Solution] = []
     blocks: list[list[int]] = []
     calls = rounds = 0
-    alarm = _Alarm(None if timeout is None else timeout - (time.perf_counter() - started))
     solver = Solver(name=SAT_ENGINE)
     alarm.watch(solver)
     try:
@@ -600,6 +711,24 @@ def solve(
         solver.delete()
 
 
+def _quick_scan(puzzle: Puzzle, limit: int, deadline: float | None) -> ScanOutcome | None:
+    """A small board's answer from the plain-Python kernel, if it comes within a few
+    thousand nodes: loading the compiled kernel costs most of a second once per process,
+    more than such a board needs in plain Python.  None: no quick answer."""
+    if puzzle.width * puzzle.height > SMALL_BOARD or kernel_loaded():
+        return None
+    outcome = scan_solve(
+        puzzle, limit=limit, max_nodes=PLAIN_NODES, deadline=deadline, compiled=False
+    )
+    return outcome if outcome.finished else None
+
+
+def _scan_first(puzzle: Puzzle, limit: int, deadline: float | None) -> ScanOutcome:
+    """The scan search alone (see ``scan.py``), until it finishes or the deadline."""
+    quick = _quick_scan(puzzle, limit, deadline)
+    return quick if quick is not None else scan_solve(puzzle, limit=limit, deadline=deadline)
+
+
 def _conflicts(solver: Solver) -> int:
     stats = solver.accum_stats() or {}
     return int(stats.get("conflicts", 0))
@@ -612,18 +741,23 @@ class _Alarm:
     machine, and a puzzle takes ten or more calls.  An interrupt that arrives between calls
     stays pending in Glucose, so the next call returns at once (measured), and the loop
     checks the clock before each call anyway.
+
+    ``always``: run every SAT call interruptibly even without a timer (another thread may
+    call ``fire``); an interruptible call also lets other threads run meanwhile.
     """
 
-    def __init__(self, seconds: float | None) -> None:
+    def __init__(self, seconds: float | None, always: bool = False) -> None:
         self.fired = False
+        self._always = always
         self._lock = threading.Lock()
         self._solver: Solver | None = None
-        self._timer = None if seconds is None else threading.Timer(max(seconds, 0.0), self._fire)
+        self._timer = None if seconds is None else threading.Timer(max(seconds, 0.0), self.fire)
         if self._timer is not None:
             self._timer.daemon = True
             self._timer.start()
 
-    def _fire(self) -> None:
+    def fire(self) -> None:
+        """Interrupt the current SAT engine now, and any later one at once."""
         with self._lock:
             self.fired = True
             if self._solver is not None:
@@ -643,7 +777,7 @@ class _Alarm:
 
     def run(self, solver: Solver) -> bool | None:
         """One SAT call; None when the time ran out first."""
-        if self._timer is None:
+        if self._timer is None and not self._always:
             return bool(solver.solve())
         answer = solver.solve_limited(expect_interrupt=True)
         return None if answer is None else bool(answer)

@@ -1,0 +1,165 @@
+"""The ``fill-notouch`` scan search against brute force, SAT, published answers and itself.
+
+The scan search prunes with rules argued in ``numberlink/scan.py``; a wrong rule would make
+it miss solutions (or call a solvable board impossible), so it is compared with the
+brute-force enumerator on thousands of small boards, with the SAT model on larger ones,
+with the answers a published solver gave on the ahle corpora, and its compiled kernel with
+the plain-Python one node for node.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from numberlink_oracle import brute_count, random_board
+
+from numpuzzles.core.errors import InvalidParameterError
+from numpuzzles.core.result import Status
+from numpuzzles.numberlink import formats, scan
+from numpuzzles.numberlink.check import check
+from numpuzzles.numberlink.generate import as_puzzle, random_cover
+from numpuzzles.numberlink.model import EMPTY, Puzzle, Rules
+from numpuzzles.numberlink.scan import scan_solve
+from numpuzzles.numberlink.solve import solve
+
+DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "numberlink"
+NOTOUCH = Rules.FILL_NOTOUCH
+CAP = 12
+
+
+def dense_board(rnd: random.Random) -> Puzzle:
+    """A small board crowded with labels (more of them solvable than ``random_board``'s)."""
+    w, h = rnd.randint(2, 5), rnd.randint(2, 5)
+    cells = [EMPTY] * (w * h)
+    free = list(range(w * h))
+    rnd.shuffle(free)
+    for label in range(1, rnd.randint(1, w * h // 2) + 1):
+        cells[free.pop()] = label
+        cells[free.pop()] = label
+    return Puzzle(w, h, tuple(cells))
+
+
+def covered_board(
+    rnd: random.Random, low: int, high: int, spoil: bool = False, per_path: int = 6
+) -> Puzzle:
+    """The ends of a random cover of a board by paths (about ``per_path`` cells each):
+    solvable under ``fill``.
+
+    ``spoil``: two times in three, one label's ends are erased (its cells must then be
+    covered by the others), which makes many boards impossible.
+    """
+    w, h = rnd.randint(low, high), rnd.randint(low, high)
+    paths = random_cover(w, h, max(2, w * h // per_path), rnd)
+    puzzle = as_puzzle(w, h, paths)[0]
+    if spoil and rnd.random() < 2 / 3:
+        gone = rnd.choice(puzzle.labels)
+        kept = sorted({v for v in puzzle.cells if v > 0} - {gone})
+        renumber = {old: new for new, old in enumerate(kept, start=1)}
+        cells = tuple(renumber.get(v, EMPTY) if v > 0 else v for v in puzzle.cells)
+        puzzle = Puzzle(w, h, cells)
+    return puzzle
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_scan_matches_brute_force(chunk: int) -> None:
+    """2,400 small boards: the plain kernel's count (up to CAP + 1) equals brute force."""
+    rnd = random.Random(500 + chunk)
+    solvable = 0
+    for number in range(600):
+        puzzle = random_board(rnd) if number % 2 else dense_board(rnd)
+        expected = brute_count(puzzle, NOTOUCH, CAP)
+        outcome = scan_solve(puzzle, limit=CAP + 1, compiled=False)
+        assert outcome.finished
+        for solution in outcome.solutions:
+            assert check(puzzle, solution, NOTOUCH) == [], (puzzle, solution)
+        assert len(set(outcome.solutions)) == len(outcome.solutions)
+        assert len(outcome.solutions) == expected, (puzzle, expected)
+        assert outcome.complete == (expected <= CAP), puzzle
+        solvable += expected > 0
+    assert solvable > 30  # about one board in ten is solvable under these rules
+
+
+def test_compiled_kernel_matches_plain_kernel() -> None:
+    """Same solutions in the same order and the same number of nodes, board after board."""
+    rnd = random.Random(77)
+    boards = [dense_board(rnd) for _ in range(150)]
+    boards += [covered_board(rnd, 5, 9) for _ in range(30)]
+    boards += formats.parse((DATA / "ahle-inputs2.txt").read_text())
+    for puzzle in boards:
+        plain = scan_solve(puzzle, limit=3, compiled=False)
+        fast = scan_solve(puzzle, limit=3, compiled=True)
+        assert (fast.finished, fast.complete, fast.nodes) == (
+            plain.finished,
+            plain.complete,
+            plain.nodes,
+        )
+        assert fast.solutions == plain.solutions
+
+
+def test_scan_agrees_with_sat_on_larger_boards() -> None:
+    """Boards of 5x5 to 10x10 covered by random paths: status, count up to 3, certainty.
+
+    Long paths (every other board) make a few boards ambiguous under these rules."""
+    rnd = random.Random(2026)
+    outcomes = set()
+    for number in range(120):
+        puzzle = covered_board(rnd, 5, 10, spoil=number % 2 == 0, per_path=6 + 6 * (number % 2))
+        by_sat = solve(puzzle, rules=NOTOUCH, limit=3, engine="sat")
+        by_scan = solve(puzzle, rules=NOTOUCH, limit=3, engine="scan")
+        assert by_scan.status is by_sat.status, puzzle
+        assert by_scan.count == by_sat.count and by_scan.complete == by_sat.complete, puzzle
+        assert set(by_scan.solutions) == set(by_sat.solutions) or by_sat.count == 3
+        for solution in by_scan.solutions:
+            assert check(puzzle, solution, NOTOUCH) == []
+        outcomes.add((by_scan.status, min(by_scan.count, 2)))
+    # unsolvable, unique and ambiguous boards all occurred
+    assert outcomes == {(Status.UNSOLVABLE, 0), (Status.SOLVED, 1), (Status.SOLVED, 2)}
+
+
+@pytest.mark.parametrize(
+    ("name", "solved", "impossible"),
+    [("ahle-inputs2.txt", 2, 1), ("ahle-inputs3.txt", 20, 0), ("ahle-inputs5.txt", 12, 8)],
+)
+def test_scan_agrees_with_the_published_solver(name: str, solved: int, impossible: int) -> None:
+    """The Go backtracker's answers in the corpus README (same rules, other code)."""
+    tally = {Status.SOLVED: 0, Status.UNSOLVABLE: 0, Status.UNKNOWN: 0}
+    for puzzle in formats.parse((DATA / name).read_text()):
+        result = solve(puzzle, rules=NOTOUCH, engine="scan", timeout=60)
+        tally[result.status] += 1
+        for solution in result.solutions:
+            assert check(puzzle, solution, NOTOUCH) == []
+    assert (tally[Status.SOLVED], tally[Status.UNSOLVABLE]) == (solved, impossible)
+
+
+def test_search_resumes_across_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Stopping every few nodes and going on gives exactly the uninterrupted search."""
+    rnd = random.Random(5)
+    boards = [covered_board(rnd, 5, 8) for _ in range(20)]
+    whole = [scan_solve(p, limit=2, compiled=False) for p in boards]
+    monkeypatch.setattr(scan, "CHUNK_NODES", 3)
+    for puzzle, expected in zip(boards, whole, strict=True):
+        pieces = scan_solve(puzzle, limit=2, compiled=False)
+        assert (pieces.solutions, pieces.complete, pieces.nodes) == (
+            expected.solutions,
+            expected.complete,
+            expected.nodes,
+        )
+
+
+def test_node_budget_gives_unknown_never_unsolvable() -> None:
+    puzzle = formats.parse((DATA / "ahle-inputs9.txt").read_text())[0]
+    outcome = scan_solve(puzzle, max_nodes=50)
+    assert not outcome.finished and not outcome.complete and outcome.nodes <= 50
+    result = solve(puzzle, rules=NOTOUCH, engine="scan", timeout=1e-6)
+    assert result.status is Status.UNKNOWN and not result.complete and result.timed_out
+
+
+def test_engine_choice_is_checked() -> None:
+    puzzle = Puzzle(2, 1, (1, 1))
+    with pytest.raises(InvalidParameterError, match="engine"):
+        solve(puzzle, engine="magic")
+    with pytest.raises(InvalidParameterError, match="fill-notouch"):
+        solve(puzzle, rules=Rules.FILL, engine="scan")
+    assert solve(puzzle, rules=NOTOUCH, engine="scan").status is Status.SOLVED

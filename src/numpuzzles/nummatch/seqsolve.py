@@ -42,7 +42,7 @@ finds a clearing.
 from __future__ import annotations
 
 import time
-from itertools import combinations
+from itertools import combinations, count
 from math import comb
 
 from ..core.deadline import Deadline
@@ -61,11 +61,17 @@ from .sequence import (
 )
 
 CLASSIC_DEFAULT_MAX_ADDS = 10
+FIRST_SLICE = 1_000
+"""Nodes of the first restart slice (see ``solve_sequence``)."""
 _CLASS = (0, 1, 2, 3, 4, 5, 4, 3, 2, 1)
 
 
 class _Stop(Exception):
     """A time or node limit was reached."""
+
+
+class _SliceOver(_Stop):
+    """One restart's share of nodes is spent (see ``solve_sequence``)."""
 
 
 def _parity_ok(cells: Cells) -> bool:
@@ -104,6 +110,8 @@ MAX_COMBINATIONS = 64
 """At most this many choices of pairs are tried by ``pairs_deadlocked`` (else: no proof)."""
 
 
+_SERIALS = count()
+
 MAX_DIAGONAL_WAYS = 32
 """Above this many ways for rows to disappear before a diagonal, ``_PairNeeds`` keeps
 only the weaker "enough rows between must empty" condition."""
@@ -121,9 +129,10 @@ class _PairNeeds:
     are too many ways, ``diag_rows`` instead holds the row masks between, of which more
     than ``diag_spare`` may not still hold digits."""
 
-    __slots__ = ("bits", "column", "diag_rows", "diag_spare", "diagonal", "reading")
+    __slots__ = ("bits", "column", "diag_rows", "diag_spare", "diagonal", "reading", "serial")
 
     def __init__(self, i: int, j: int, width: int, diagonals: bool) -> None:
+        self.serial = next(_SERIALS)  # never reused: names this pair, width and rules
         ri, ci = divmod(i, width)
         rj, cj = divmod(j, width)
         dc, dr = abs(cj - ci), rj - ri
@@ -175,12 +184,27 @@ def pairs_deadlocked(cells: Cells, width: int, diagonals: bool) -> bool:
     never be cleared.
 
     A proof of deadness (True only for boards that cannot be cleared without additions),
-    used to prune the search; False means "no proof", not "solvable".
+    used to prune the search; False means "no proof", not "solvable".  The answer depends
+    only on where the small classes' digits are, so it is remembered by those positions.
     """
     positions: list[list[int]] = [[] for _ in range(6)]
     for k, v in enumerate(cells):
         if v:
             positions[_CLASS[v]].append(k)
+    key = (width, diagonals, *(tuple(w) if len(w) <= SMALL_CLASS else () for w in positions))
+    known = _PAIRINGS.get(key)
+    if known is None:
+        if len(_PAIRINGS) > 200_000:
+            _PAIRINGS.clear()
+        known = _PAIRINGS[key] = _pairings_deadlocked(positions, width, diagonals)
+    return known
+
+
+_PAIRINGS: dict[tuple[object, ...], bool] = {}
+
+
+def _pairings_deadlocked(positions: list[list[int]], width: int, diagonals: bool) -> bool:
+    """``pairs_deadlocked`` for the digits' positions by value class."""
     forced: list[_PairNeeds] = []  # classes of two: their one pairing
     groups: list[list[list[_PairNeeds]]] = []  # larger classes: each way to pair them
     combos = 1
@@ -209,10 +233,28 @@ def pairs_deadlocked(cells: Cells, width: int, diagonals: bool) -> bool:
     return not open_choice(0, forced)
 
 
+_DEADLOCKS: dict[tuple[int, ...], bool] = {}
+
+
 def _deadlocked(chosen: list[_PairNeeds]) -> bool:
     """True when, taking every pair the others do not block until none is left or all
-    are blocked, some pairs remain (each waits for another).  (The hot loop of the
-    search: ``_PairNeeds.blocked`` inlined.)"""
+    are blocked, some pairs remain (each waits for another).
+
+    The answer depends on the chosen pairs' positions alone (only their own ends block
+    each other), and neighbouring search states choose mostly the same pairs, so answers
+    are remembered: measured on the slowest 35-digit start of the benchmark, 93,514 calls
+    of which most repeat."""
+    key = tuple([pair.serial for pair in chosen])
+    known = _DEADLOCKS.get(key)
+    if known is None:
+        if len(_DEADLOCKS) > 500_000:
+            _DEADLOCKS.clear()
+        known = _DEADLOCKS[key] = _settle(chosen)
+    return known
+
+
+def _settle(chosen: list[_PairNeeds]) -> bool:
+    """``_deadlocked`` computed (the hot loop: ``_PairNeeds``' conditions inlined)."""
     alive = chosen
     ends = 0
     for pair in alive:
@@ -308,10 +350,25 @@ def _traps(
     return False
 
 
+_GET_OUT: dict[tuple[object, ...], bool] = {}
+
+
 def _can_get_out(where: list[int], i: int, j: int, width: int, diagonals: bool) -> bool:
     """Some digit of ``where`` strictly inside ``(i, j)`` may be taken with one outside
     ``[i, j]`` while ``i`` and ``j`` are still digits (by a column with neither between,
-    or a diagonal that ``_PairNeeds`` does not rule out)."""
+    or a diagonal that ``_PairNeeds`` does not rule out).  Remembered by its arguments
+    (positions only): neighbouring search states ask the same questions."""
+    key = (i, j, width, diagonals, *where)
+    known = _GET_OUT.get(key)
+    if known is None:
+        if len(_GET_OUT) > 200_000:
+            _GET_OUT.clear()
+        known = _GET_OUT[key] = _gets_out(where, i, j, width, diagonals)
+    return known
+
+
+def _gets_out(where: list[int], i: int, j: int, width: int, diagonals: bool) -> bool:
+    """``_can_get_out`` computed."""
     ends = _needs(i, j, width, diagonals)
     inside = [x for x in where if i < x < j]
     outside = [y for y in where if y < i or y > j]
@@ -339,6 +396,7 @@ class _SeqSearch:
         self.diagonals = diagonals
         self.deadline = deadline
         self.max_nodes = max_nodes
+        self.slice_end: int | None = None
         self.nodes = 0
         self.dead: set[tuple[Cells, int]] = set()
         self.add_first = not diagonals
@@ -373,6 +431,8 @@ class _SeqSearch:
             raise _Stop
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             raise _Stop
+        if self.slice_end is not None and self.nodes > self.slice_end:
+            raise _SliceOver
         if adds_left == 0 and cells[-1] == 0:
             # with no addition to come, cleared cells after the last digit change nothing
             end = len(cells)
@@ -444,23 +504,37 @@ def solve_sequence(
             status, sols, complete=status is Status.UNSOLVABLE, timed_out=timed_out, stats=stats
         )
 
+    # Restarts: each order of trying the addition gets a slice of nodes in turn, the slices
+    # doubling; refuted states stay in the shared memo, so no restart repeats a proof.
+    orders = [search.add_first, not search.add_first]
+    share = FIRST_SLICE
     try:
-        for bound in range(cap + 1):
-            search.path.clear()
-            if search.search(cells, bound):
-                moves: list[Move] = []
-                for _, step in search.path:
-                    if step is None:
-                        moves.append(ADD)
-                    else:
-                        i, j = step
-                        moves.append(Pair(divmod(i, board.width), divmod(j, board.width)))
-                return result(Status.SOLVED, (tuple(moves),))
+        while True:
+            for add_first in orders:
+                search.add_first = add_first
+                search.slice_end = search.nodes + share
+                try:
+                    for bound in range(cap + 1):
+                        search.path.clear()
+                        if search.search(cells, bound):
+                            moves: list[Move] = []
+                            for _, step in search.path:
+                                if step is None:
+                                    moves.append(ADD)
+                                else:
+                                    i, j = step
+                                    moves.append(
+                                        Pair(divmod(i, board.width), divmod(j, board.width))
+                                    )
+                            return result(Status.SOLVED, (tuple(moves),))
+                except _SliceOver:
+                    continue
+                return result(Status.UNSOLVABLE if exhaustive_means_proof else Status.UNKNOWN)
+            share *= 2
     except _Stop:
         return result(Status.UNKNOWN, timed_out=True)
     except RecursionError:  # move lists deeper than Python's stack: undecided, not unsolvable
         return result(Status.UNKNOWN)
-    return result(Status.UNSOLVABLE if exhaustive_means_proof else Status.UNKNOWN)
 
 
 def count_adds(moves: tuple[Move, ...]) -> int:

@@ -81,28 +81,28 @@ def search(
             depth -= 1
             continue
         p = order[depth]
-        while tlen > mark[depth]:  # undo the previous option's changes
-            tlen -= 1
-            kind, at, old = trail[tlen, 0], trail[tlen, 1], trail[tlen, 2]
-            if kind == 0:
-                con[at] = old
-            elif kind == 1:
-                end[at] = old
-            else:
-                col[at] = old
         o = opt[depth]
-        have = con[p]
-        need = req[p] - int((have & N) != 0) - int((have & W) != 0)
-        # an east-south corner to the north-west joins the cells north and west of p: p may
-        # join neither (one would make p touch the other, both close a loop)
-        if (con[p - w - 1] & (E | S)) == (E | S) and (have & (N | W)) != 0:
-            o = 4
-        # a south-west corner to the north-east joins the cells north and east of p
-        ne_corner = (con[p - w + 1] & (S | W)) == (S | W)
-        if ne_corner and (have & N) != 0:
-            o = 4
         moved = False
         while o < 4:
+            while tlen > mark[depth]:  # undo the previous option's changes
+                tlen -= 1
+                kind, at, old = trail[tlen, 0], trail[tlen, 1], trail[tlen, 2]
+                if kind == 0:
+                    con[at] = old
+                elif kind == 1:
+                    end[at] = old
+                else:
+                    col[at] = old
+            have = con[p]
+            need = req[p] - int((have & N) != 0) - int((have & W) != 0)
+            # an east-south corner to the north-west joins the cells north and west of p: p
+            # may join neither (one would make p touch the other, both close a loop)
+            if (con[p - w - 1] & (E | S)) == (E | S) and (have & (N | W)) != 0:
+                break
+            # a south-west corner to the north-east joins the cells north and east of p
+            ne_corner = (con[p - w + 1] & (S | W)) == (S | W)
+            if ne_corner and (have & N) != 0:
+                break
             cur = o
             o += 1
             go_e = cur & 1
@@ -245,16 +245,7 @@ def search(
                 if not go_s and col[s] == col[p]:
                     fine = False
             if not fine:
-                while tlen > mark[depth]:
-                    tlen -= 1
-                    kind, at, old = trail[tlen, 0], trail[tlen, 1], trail[tlen, 2]
-                    if kind == 0:
-                        con[at] = old
-                    elif kind == 1:
-                        end[at] = old
-                    else:
-                        col[at] = old
-                continue
+                continue  # undone at the top of the loop
             moved = True
             break
         if moved:

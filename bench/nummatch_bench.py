@@ -181,6 +181,7 @@ def main() -> None:
     parser.add_argument("--seq-boards", type=int, default=100, help="easybrain starts per size")
     parser.add_argument("--seq-timeout", type=float, default=10.0)
     parser.add_argument("--classic-boards", type=int, default=20, help="classic starts")
+    parser.add_argument("--seq-seed", type=int, default=7, help="seed of the random starts")
     parser.add_argument(
         "--only-sequence",
         action="store_true",
@@ -190,8 +191,8 @@ def main() -> None:
     print(
         f"command: python bench/nummatch_bench.py --boards {args.boards} "
         f"--linear-seeds {args.linear_seeds} --seq-boards {args.seq_boards} "
-        f"--seq-timeout {args.seq_timeout} --classic-boards {args.classic_boards}"
-        + (" --only-sequence" if args.only_sequence else "")
+        f"--seq-timeout {args.seq_timeout} --classic-boards {args.classic_boards} "
+        f"--seq-seed {args.seq_seed}" + (" --only-sequence" if args.only_sequence else "")
     )
     if not args.only_sequence:
         bench_seeds(args.linear_seeds)
@@ -206,15 +207,18 @@ def main() -> None:
             for rules in ("original", "brief"):
                 bench_random(width, height, rules, args.boards, 2026)
         print()
-    print(f"## random starts (seed 7), fewest additions, timeout {args.seq_timeout} s")
+    print(
+        f"## random starts (seed {args.seq_seed}), fewest additions, timeout {args.seq_timeout} s"
+    )
     print(
         "| rules | digits | boards | solved | unsolvable | unknown | median ms | p90 ms | max s "
         "| adds |"
     )
     print("|---|---|---|---|---|---|---|---|---|---|")
     for digits in (27, 35):
-        bench_sequence("easybrain", digits, args.seq_boards, args.seq_timeout, 7, target=True)
-    bench_sequence("classic", 27, args.classic_boards, args.seq_timeout, 7)
+        bench_sequence("easybrain", digits, args.seq_boards, args.seq_timeout, args.seq_seed,
+                       target=True)
+    bench_sequence("classic", 27, args.classic_boards, args.seq_timeout, args.seq_seed)
     start = parse_board("123456789/111213141/516171819")
     t0 = time.perf_counter()
     result = solve_sequence(start, CLASSIC, timeout=60)

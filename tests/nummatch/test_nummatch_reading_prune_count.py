@@ -80,7 +80,7 @@ def _random_flat(rnd: random.Random, zeros: bool) -> tuple[int, tuple[int, ...]]
     return width, tuple(v for r in _rows(flat, width) for v in r)
 
 
-@pytest.mark.parametrize("small_class", [2, 4])
+@pytest.mark.parametrize("small_class", [2, 4, 6])
 @pytest.mark.parametrize("diagonals", [False, True])
 def test_deadlock_proofs_are_sound(
     small_class: int, diagonals: bool, monkeypatch: pytest.MonkeyPatch

@@ -9,8 +9,8 @@ the fewest additions.  Within one bound the search is depth-first over moves, wi
 * **parity** with no additions left (each move removes two digits of one value class;
   an addition doubles every count, so parity only prunes once additions are spent);
 * **deadlocks** with no additions left (``pairs_deadlocked``): the digits of the small
-  value classes (two or four left) must pair among themselves, and reading order,
-  columns and (under ``easybrain``) the rows that must disappear before a diagonal can
+  value classes (up to ``SMALL_CLASS`` = 6 left) must pair among themselves, and reading
+  order, columns and (under ``easybrain``) the rows that must disappear before a diagonal can
   form say which of those pairs must wait for which; when every way of pairing them
   waits in a circle, the state is dead.  ``odd_inside_forced_pair`` adds: an odd number
   of one class enclosed by a pair that can only meet along reading order must send a
@@ -19,14 +19,18 @@ the fewest additions.  Within one bound the search is depth-first over moves, wi
   quick: before them, every board after the addition had to be searched to the end
   (one 27-digit start was still undecided after 7.8 million nodes, 90 s; one 35-digit
   start after 1.15 million nodes, 30 s); with them these take 3,427 and 1,594 nodes.
-  Some starts remain slow: of 500 random starts each of 27 and 35 digits (seed 7), 2 and
-  2 were still undecided after 10 s (a time limit gives ``UNKNOWN``, never a guess);
+  Classes of six (15 pairings) joined later: with classes of at most four, one 35-digit
+  start of 500 (seed 7) was still undecided after 3.3 million nodes (60 s); with six it
+  takes 9,325 nodes (0.3 s), and all 500 starts each of 27 and 35 digits are decided
+  within 0.8 s (a time limit gives ``UNKNOWN``, never a guess);
 * **ordering**: moves that empty a row first, then moves in value classes with few
   digits left; the addition last under ``easybrain`` but first under ``classic`` (measured:
   on random 27-digit starts adding last is about 10x faster for ``easybrain``, whose
   diagonals leave many moves; ``classic`` has fewer moves and adding first finds the 1..19
-  start in about 600 nodes instead of 100,000).  The order never affects correctness: every
-  branch is still searched.
+  start in about 600 nodes instead of 100,000).  Some boards are quick one way and slow
+  the other (a 27-digit start: 563,428 nodes adding last, 84 adding first), so the search
+  restarts with the other order after a slice of nodes, slices doubling, the dead-state
+  memo shared.  The order never affects correctness: every branch is still searched.
 
 ``easybrain`` (5 additions) is decided exactly: ``UNSOLVABLE`` means no clearing exists
 with up to 5 additions.  ``classic`` allows unlimited additions; the search raises the
@@ -104,9 +108,9 @@ def _perfect_matchings(n: int) -> list[list[tuple[int, int]]]:
     return known
 
 
-SMALL_CLASS = 4
+SMALL_CLASS = 6
 """Value classes with at most this many digits left take part in ``pairs_deadlocked``."""
-MAX_COMBINATIONS = 64
+MAX_COMBINATIONS = 256
 """At most this many choices of pairs are tried by ``pairs_deadlocked`` (else: no proof)."""
 
 
@@ -166,8 +170,9 @@ def pairs_deadlocked(cells: Cells, width: int, diagonals: bool) -> bool:
 
     With no addition to come, the digits of each value class must be paired among
     themselves.  Take the classes with at most ``SMALL_CLASS`` digits left (a class of two
-    has one pairing, a class of four three).  A chosen pair ``P`` (ends ``i < j``, rows
-    ``ri <= rj``, columns ``dc`` apart) can be taken only when one of these holds:
+    has one pairing, a class of four three, a class of six fifteen).  A chosen pair ``P``
+    (ends ``i < j``, rows ``ri <= rj``, columns ``dc`` apart) can be taken only when one
+    of these holds:
 
     * every cell strictly between its ends in reading order is cleared;
     * (``dc == 0``) every cell between them in the column is cleared;
@@ -191,7 +196,8 @@ def pairs_deadlocked(cells: Cells, width: int, diagonals: bool) -> bool:
     for k, v in enumerate(cells):
         if v:
             positions[_CLASS[v]].append(k)
-    key = (width, diagonals, *(tuple(w) if len(w) <= SMALL_CLASS else () for w in positions))
+    small = SMALL_CLASS
+    key = (width, diagonals, small, *(tuple(w) if len(w) <= small else () for w in positions))
     known = _PAIRINGS.get(key)
     if known is None:
         if len(_PAIRINGS) > 200_000:
@@ -204,21 +210,32 @@ _PAIRINGS: dict[tuple[object, ...], bool] = {}
 
 
 def _pairings_deadlocked(positions: list[list[int]], width: int, diagonals: bool) -> bool:
-    """``pairs_deadlocked`` for the digits' positions by value class."""
+    """``pairs_deadlocked`` for the digits' positions by value class.
+
+    A pairing of one class that deadlocks with the forced pairs (classes of two) alone is
+    dropped first (it deadlocks in every combination); a class left with no pairing proves
+    the board dead at once.  The remaining classes are combined fewest pairings first, so
+    a deadlock among the cheap choices cuts the expensive ones."""
     forced: list[_PairNeeds] = []  # classes of two: their one pairing
-    groups: list[list[list[_PairNeeds]]] = []  # larger classes: each way to pair them
-    combos = 1
+    candidates: list[list[list[_PairNeeds]]] = []  # larger classes: each way to pair them
     for where in positions:
         if len(where) == 2:
             forced.append(_needs(where[0], where[1], width, diagonals))
-        elif 2 < len(where) <= SMALL_CLASS and not len(where) % 2:
-            options = [
-                [_needs(where[a], where[b], width, diagonals) for a, b in m]
-                for m in _perfect_matchings(len(where))
-            ]
-            if combos * len(options) <= MAX_COMBINATIONS:
-                combos *= len(options)
-                groups.append(options)
+    for where in positions:
+        if 2 < len(where) <= SMALL_CLASS and not len(where) % 2:
+            options = _pairings(tuple(where), width, diagonals)
+            if forced:
+                options = [o for o in options if not _deadlocked(forced + o)]
+                if not options:
+                    return True
+            candidates.append(options)
+    candidates.sort(key=len)
+    groups: list[list[list[_PairNeeds]]] = []
+    combos = 1
+    for options in candidates:
+        if combos * len(options) <= MAX_COMBINATIONS:
+            combos *= len(options)
+            groups.append(options)
     if len(forced) + 2 * len(groups) < 2:
         return False
 
@@ -231,6 +248,23 @@ def _pairings_deadlocked(positions: list[list[int]], width: int, diagonals: bool
         return any(open_choice(g + 1, chosen + option) for option in groups[g])
 
     return not open_choice(0, forced)
+
+
+_OPTIONS: dict[tuple[tuple[int, ...], int, bool], list[list[_PairNeeds]]] = {}
+
+
+def _pairings(where: tuple[int, ...], width: int, diagonals: bool) -> list[list[_PairNeeds]]:
+    """Every way to pair the digits at ``where``, as lists of ``_PairNeeds`` (remembered)."""
+    key = (where, width, diagonals)
+    known = _OPTIONS.get(key)
+    if known is None:
+        if len(_OPTIONS) > 100_000:
+            _OPTIONS.clear()
+        known = _OPTIONS[key] = [
+            [_needs(where[a], where[b], width, diagonals) for a, b in m]
+            for m in _perfect_matchings(len(where))
+        ]
+    return known
 
 
 _DEADLOCKS: dict[tuple[int, ...], bool] = {}

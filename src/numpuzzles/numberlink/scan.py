@@ -59,7 +59,8 @@ _compiled: SearchFunction | None = None
 
 
 def search_function(compiled: bool = True) -> SearchFunction:
-    """The kernel: compiled by numba (cached on disk next to the module) or plain Python.
+    """The kernel: compiled by numba (cached on disk next to the module, else in the user's
+    cache directory) or plain Python.
 
     ``NUMPUZZLES_NO_JIT=1`` in the environment forces the plain version (slow, for
     debugging); so does a missing numba.
@@ -72,7 +73,10 @@ def search_function(compiled: bool = True) -> SearchFunction:
             from numba import njit
         except ImportError:  # pragma: no cover - numba is a declared dependency
             return kernel.search
-        _compiled = njit(cache=True, nogil=True)(kernel.search)
+        try:
+            _compiled = njit(cache=True, nogil=True)(kernel.search)
+        except RuntimeError:  # no writable cache directory anywhere: compile every run
+            _compiled = njit(cache=False, nogil=True)(kernel.search)
     return _compiled
 
 

@@ -32,6 +32,10 @@ calls per board from ~12 to ~1, and one timer per ``solve`` replaces a thread pe
 
 Glucose 4 is used because the time limit interrupts it cleanly (CaDiCaL in python-sat
 ignores interrupts).
+
+Under ``fill-notouch`` the compiled scan search (``scan.py``) answers first: alone for
+``HEAD_START_NODES`` nodes, then raced against this model in a second thread (``_race``).
+Measured on ahle-inputs9 (101 boards of 40x20): 0.36 s in all against 7.4 s for SAT alone.
 """
 
 from __future__ import annotations

@@ -163,3 +163,8 @@ def test_engine_choice_is_checked() -> None:
     with pytest.raises(InvalidParameterError, match="fill-notouch"):
         solve(puzzle, rules=Rules.FILL, engine="scan")
     assert solve(puzzle, rules=NOTOUCH, engine="scan").status is Status.SOLVED
+    # room for a billion solutions is not reserved: the scan refuses, auto falls back to SAT
+    with pytest.raises(InvalidParameterError, match="smaller limit"):
+        solve(puzzle, rules=NOTOUCH, engine="scan", limit=10**9)
+    huge = solve(puzzle, rules=NOTOUCH, limit=10**9)
+    assert huge.status is Status.SOLVED and huge.complete and huge.count == 1

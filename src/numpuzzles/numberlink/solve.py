@@ -69,6 +69,9 @@ MAX_LABEL_VARIABLES = 2_000_000
 """Beyond this many (cell, label) pairs the SAT model would need gigabytes: only the scan
 search runs (``fill-notouch``), else the answer is UNKNOWN."""
 ENGINES = ("auto", "sat", "scan")
+MAX_SCAN_SOLUTION_CELLS = 20_000_000
+"""The scan search keeps room for ``limit`` solutions of the padded board in one array;
+beyond this many cells (160 MB) a large ``limit`` goes to SAT instead."""
 HEAD_START_NODES = 500_000
 """Under ``fill-notouch`` the scan search runs alone for this many nodes (some 40 ms
 compiled) before SAT joins in (see ``_race``): measured on ahle-inputs9, every 40x20 board
@@ -557,12 +560,20 @@ def solve(
         raise InvalidParameterError("the scan engine needs rules fill-notouch and a limit")
     if limit is not None and limit < 1:
         raise InvalidParameterError(f"limit must be at least 1 or None, got {limit}")
+    padded = (puzzle.width + 2) * (puzzle.height + 2)
+    scan_limit = limit if limit is not None and limit * padded <= MAX_SCAN_SOLUTION_CELLS else 0
+    if engine == "scan" and not scan_limit:
+        raise InvalidParameterError(
+            f"the scan engine keeps at most {MAX_SCAN_SOLUTION_CELLS // padded} solutions "
+            "of this board: use a smaller limit or another engine"
+        )
 
     domains = label_domains(puzzle)
     if domains is None:
         return _result(started, [], True, False)
     too_big = sum(len(region) for region in domains.values()) > MAX_LABEL_VARIABLES
-    if rules is Rules.FILL_NOTOUCH and limit is not None and engine != "sat":
+    if rules is Rules.FILL_NOTOUCH and scan_limit and engine != "sat":
+        limit = scan_limit
         deadline = None if timeout is None else started + timeout
         if engine == "scan" or too_big:  # SAT cannot help with a board this big
             return _from_scan(_scan_first(puzzle, limit, deadline), started)

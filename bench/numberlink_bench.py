@@ -48,6 +48,8 @@ CASES = [
     Case("inputs10", "ahle-inputs10.txt", Rules.FILL_NOTOUCH, 1),
     Case("inputs6", "ahle-inputs6.txt", Rules.FILL_NOTOUCH, 1),
     Case("inputs9-unique", "ahle-inputs9.txt", Rules.FILL_NOTOUCH, 2),
+    Case("inputs9-fill", "ahle-inputs9.txt", Rules.FILL, 1),
+    Case("inputs10-fill", "ahle-inputs10.txt", Rules.FILL, 1),
     Case("oracle-blank-count", "counting-oracle.txt", Rules.BLANK, None),
 ]
 
@@ -71,7 +73,7 @@ def run(
             tally[Status.UNKNOWN if exact is None else Status.SOLVED] += 1
             notes.append(f"#{number}={'?' if exact is None else exact}")
             continue
-        chosen = engine if case.rules is Rules.FILL_NOTOUCH else "auto"
+        chosen = engine if case.rules is Rules.FILL_NOTOUCH or engine == "sat" else "auto"
         result = solve(puzzle, rules=case.rules, limit=case.limit, timeout=timeout, engine=chosen)
         times.append(time.perf_counter() - start)
         tally[result.status] += 1
@@ -108,7 +110,8 @@ def main() -> None:
         "--engine",
         action="append",
         choices=["auto", "sat", "scan"],
-        help="fill-notouch engines to run, each over every case (default: auto)",
+        help="engines to run, each over every case (default: auto); scan applies to the "
+        "fill-notouch cases only",
     )
     args = parser.parse_args()
     chosen = [c for c in CASES if args.case is None or c.name in args.case]
@@ -122,7 +125,8 @@ def main() -> None:
         f"{'total s':>9} {'cpu s':>8} {'median s':>8} {'max s':>8}"
     )
     for engine in args.engine or ["auto"]:
-        print(f"engine {engine} (fill-notouch cases)")
+        scope = " (fill-notouch cases; auto for the others)" if engine == "scan" else ""
+        print(f"engine {engine}{scope}")
         for case in chosen:
             print(run(case, args.timeout, args.first, set(args.skip), engine), flush=True)
 

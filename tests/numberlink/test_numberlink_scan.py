@@ -168,3 +168,30 @@ def test_engine_choice_is_checked() -> None:
         solve(puzzle, rules=NOTOUCH, engine="scan", limit=10**9)
     huge = solve(puzzle, rules=NOTOUCH, limit=10**9)
     assert huge.status is Status.SOLVED and huge.complete and huge.count == 1
+
+
+@pytest.mark.parametrize("rules", [Rules.FILL, Rules.BLANK])
+def test_one_solution_under_fill_and_blank(rules: Rules) -> None:
+    """With limit 1 the scan may supply a fill-notouch solution, valid under these rules
+    too; when it finds none, SAT must still find the touching ones (brute force decides)."""
+    rnd = random.Random(31 if rules is Rules.FILL else 32)
+    touching_only = 0
+    for number in range(600):
+        puzzle = random_board(rnd) if number % 2 else dense_board(rnd)
+        expected = brute_count(puzzle, rules, 0)
+        result = solve(puzzle, rules=rules, limit=1)
+        assert result.status is (Status.SOLVED if expected else Status.UNSOLVABLE), puzzle
+        for solution in result.solutions:
+            assert check(puzzle, solution, rules) == [], (puzzle, solution)
+        touching_only += bool(expected) and brute_count(puzzle, NOTOUCH, 0) == 0
+    assert touching_only >= 5  # boards whose every solution touches itself occurred
+
+
+def test_fill_board_answered_by_the_scan() -> None:
+    """A 40x20 Flow board under plain fill: SAT alone needs far longer (measured: no answer
+    within 30 s); the scan's fill-notouch solution is a fill solution."""
+    puzzle = formats.parse((DATA / "ahle-inputs9.txt").read_text())[0]
+    result = solve(puzzle, rules=Rules.FILL, timeout=60)
+    assert result.status is Status.SOLVED
+    assert check(puzzle, result.solutions[0], Rules.FILL) == []
+    assert result.stats.conflicts == 0 and result.stats.nodes > 0  # the scan's answer

@@ -168,8 +168,9 @@ def group() -> None:
     type=click.Choice(["auto", "sat", "scan"]),
     default="auto",
     show_default=True,
-    help="Search engine, all exact: under fill-notouch 'auto' races the compiled scan "
-    "search against SAT; 'scan' (fill-notouch only) or 'sat' runs one alone.",
+    help="Search engine, all exact: 'auto' races the compiled scan search against SAT "
+    "under fill-notouch (and under fill or blank when one solution is asked for); 'scan' "
+    "(fill-notouch only) or 'sat' runs one alone.",
 )
 @json_option
 @click.option(

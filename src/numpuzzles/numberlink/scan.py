@@ -135,6 +135,11 @@ class ScanSearch:
         self._run = search_function(compiled)
 
     @property
+    def found(self) -> int:
+        """Solutions found so far."""
+        return int(self.reg[kernel.FOUND])
+
+    @property
     def nodes(self) -> int:
         """Search nodes visited so far, over every ``run``."""
         return int(self.reg[kernel.NODES])

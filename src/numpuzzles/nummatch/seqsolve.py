@@ -436,9 +436,15 @@ class _SeqSearch:
         self.add_first = not diagonals
         self.path: list[tuple[Cells, tuple[int, int] | None]] = []
 
-    def _ordered(self, cells: Cells) -> list[tuple[int, int]]:
+    def _ordered(self, cells: Cells, monotone: bool = False) -> list[tuple[int, int]]:
         """Legal pairs, best first: those that empty a row, then those in value classes
-        with few digits left."""
+        with few digits left.
+
+        ``monotone`` (``classic`` with no addition left: clearing never breaks a
+        connection, since reading order and columns survive row removal): a legal pair that
+        is the last two digits of its class is the only move tried.  Every clearing takes
+        that pair some time, and taking it first leaves every later move legal (it only
+        clears cells), so no clearing is lost."""
         width = self.width
         counts = [0] * 6
         row_digits = [0] * (len(cells) // width + 1)
@@ -453,7 +459,10 @@ class _SeqSearch:
                 emptied = row_digits[ri] == 2
             else:
                 emptied = (row_digits[ri] == 1) + (row_digits[rj] == 1) > 0
-            scored.append((not emptied, counts[_CLASS[cells[i]]], i, j))
+            left = counts[_CLASS[cells[i]]]
+            if monotone and left == 2:
+                return [(i, j)]
+            scored.append((not emptied, left, i, j))
         scored.sort()
         return [(i, j) for _, _, i, j in scored]
 
@@ -486,7 +495,7 @@ class _SeqSearch:
             return False
         if adds_left > 0 and self.add_first and self._try_add(cells, adds_left):
             return True
-        for i, j in self._ordered(cells):
+        for i, j in self._ordered(cells, adds_left == 0 and not self.diagonals):
             self.path.append((cells, (i, j)))
             if self.search(take_indices(cells, width, i, j), adds_left):
                 return True

@@ -195,3 +195,14 @@ def test_fill_board_answered_by_the_scan() -> None:
     assert result.status is Status.SOLVED
     assert check(puzzle, result.solutions[0], Rules.FILL) == []
     assert result.stats.conflicts == 0 and result.stats.nodes > 0  # the scan's answer
+
+
+def test_sat_wins_the_race_where_the_scan_is_slow() -> None:
+    """ahle-inputs7 (51x8) is impossible under fill-notouch (the Go solver agrees): the scan
+    alone does not finish within millions of nodes, SAT proves it at once, and the race
+    returns that proof and stops the scan."""
+    puzzle = formats.parse((DATA / "ahle-inputs7.txt").read_text())[0]
+    assert not scan_solve(puzzle, max_nodes=1_000_000).finished
+    result = solve(puzzle, rules=NOTOUCH, timeout=60)
+    assert result.status is Status.UNSOLVABLE and result.complete
+    assert result.stats.nodes < 100  # SAT counts its calls there; the scan, its nodes

@@ -598,9 +598,10 @@ def solve(
             return _from_scan(quick, started)
         if quick is None:
             search = ScanSearch(puzzle, limit)
-            search.run(HEAD_START_NODES, deadline)
-            if settled(search.outcome()):
-                return _from_scan(search.outcome(), started)
+            if search.run(HEAD_START_NODES, deadline):
+                outcome = search.outcome()  # decoded once: slow on huge boards
+                if settled(outcome):
+                    return _from_scan(outcome, started)
             if not search.finished:
                 return _race(search, rules, domains, timeout, started, exact)
     if too_big:

@@ -6,50 +6,32 @@ traceback would mean a bug in this package.
 
 from __future__ import annotations
 
-import importlib
 import sys
 from typing import Any
 
 import click
 
-from .. import __version__
+from .. import __version__, families
 from ..core.errors import NumpuzzlesError
 from .common import CONTEXT_SETTINGS, EXIT_USAGE
 
-# family name -> "module:attribute" of its click group, loaded only when used.
-FAMILY_COMMANDS: dict[str, tuple[str, str]] = {
-    "fubuki": ("numpuzzles.cli.fubuki", "Fubuki: digits 1..n² once each, row and column totals."),
-    "numberlink": (
-        "numpuzzles.cli.numberlink",
-        "Numberlink / Flow Free: connect equal labels with non-crossing paths.",
-    ),
-    "nummatch": (
-        "numpuzzles.cli.nummatch",
-        "Number Match: clear the board by removing equal pairs or pairs summing to ten.",
-    ),
-    "arukone": (
-        "numpuzzles.cli.arukone",
-        "Arukone (BwInf): Numberlink where cells may stay empty; puzzles that beat the checker.",
-    ),
-}
-
 
 class FamilyGroup(click.Group):
-    """Root group that imports a family's commands only when that family is named."""
+    """Root group: one sub-group per registered family, built only when that family is named
+    (so ``numpuzzles fubuki ...`` never loads the Numberlink engines)."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(FAMILY_COMMANDS)
+        return sorted(families.NAMES)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        entry = FAMILY_COMMANDS.get(cmd_name)
-        if entry is None:
+        if cmd_name not in families.NAMES:
             return None
-        module = importlib.import_module(entry[0])
-        command: click.Command = module.group
-        return command
+        from .verbs import build_group
+
+        return build_group(cmd_name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [(name, FAMILY_COMMANDS[name][1]) for name in self.list_commands(ctx)]
+        rows = [(name, families.title(name)) for name in self.list_commands(ctx)]
         with formatter.section("Puzzle families"):
             formatter.write_dl(rows)
 

@@ -40,7 +40,9 @@ class SolveResult(Generic[S]):
     ``solutions`` holds the solutions found, at most the requested limit.  ``complete`` is
     True when the search was exhaustive, so ``len(solutions)`` is the exact count; it is
     False when the limit on solutions or a time/node limit stopped the search.
-    ``timed_out`` tells these two apart.
+    ``timed_out`` tells these two apart.  ``total`` is set when a counter established the
+    exact number of solutions without listing them all (``solutions`` then holds examples):
+    counts like 10^19 cannot be listed.
     """
 
     status: Status
@@ -48,18 +50,19 @@ class SolveResult(Generic[S]):
     complete: bool = False
     timed_out: bool = False
     stats: Stats = field(default_factory=Stats)
+    total: int | None = None
 
     @property
     def count(self) -> int:
         """Number of solutions found (exact when ``complete``)."""
-        return len(self.solutions)
+        return len(self.solutions) if self.total is None else self.total
 
     @property
     def unique(self) -> bool | None:
         """True/False when uniqueness was decided, None when a time limit left it open."""
         if self.complete:
-            return len(self.solutions) == 1
-        if len(self.solutions) >= 2:
+            return self.count == 1
+        if self.count >= 2:
             return False
         return None
 

@@ -1,73 +1,269 @@
-"""Number Match as a ``numpuzzles.core.family.Family``: the uniform interface other tools use.
+"""Number Match through the shared ``Family`` protocol.
 
-A family object carries one rule preset (``FAMILY`` uses ``original``); puzzles are
-``Board`` values and solutions are move lists.  Text holds one board per paragraph: rows of
-digits on separate lines (or one line with ``/`` between rows), boards separated by blank
-lines.
+A puzzle is a board with its rule preset (``Ruled[Board]``): the same digits are clearable
+under one preset and not another.  A solution is a move list.
+
+Text format: one board per paragraph, rows of digits on separate lines (or on one line with
+``/`` between rows), ``0`` or ``.`` a cleared cell, ``#`` starts a comment line.  A move is
+written ``x1,y1,x2,y2`` (x = column, y = row, from 0, as the original assignment wrote it)
+or ``add``; a move list is moves separated by spaces or newlines.  JSON: ``{"width": w,
+"height": h, "grid": rows, "rules": preset}``; moves as ``[x1, y1, x2, y2]`` or ``"add"``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
-from ..core.errors import InvalidParameterError
-from ..core.result import SolveResult
+from ..core.errors import InvalidParameterError, PuzzleFormatError
+from ..core.family import FamilyBase, HintAnswer, Made, Ruled
+from ..core.jsontext import first_json_value, json_values, member
+from ..core.params import Param
+from ..core.result import SolveResult, Status
 from ..core.violation import Violation
-from .board import Board, parse_board
-from .check import check as check_moves
-from .generate import generate as generate_board
-from .rules import get_rules
-from .sequence import Move
-from .solve import solve as solve_board
+from .board import Board, Pair, parse_board
+from .rules import PRESETS, get_rules
+from .sequence import ADD, Move
+
+Moves = tuple[Move, ...]
+Game = Ruled[Board]
+
+MAX_SIDE = 30
+"""Largest width or height ``generate`` accepts (fixed grids hold at most 120 cells)."""
+
+RULES_HELP = "Rule preset (connections): original, brief, classic, easybrain."
+
+GENERATE_PARAMS: tuple[Param, ...] = (
+    Param("rules", str, "original", RULES_HELP, choices=tuple(PRESETS), positional=True),
+    Param("width", int, None, "Columns [default: 5 on fixed grids, 9 under classic/easybrain].",
+          low=1, high=MAX_SIDE),
+    Param("height", int, None, "Rows [default: 4 on fixed grids, 3 under classic/easybrain].",
+          low=1, high=MAX_SIDE),
+    Param("difficulty", str, None,
+          "Fixed grids: trap rate band, easy < 0.15 <= medium < 0.30 <= hard. "
+          "classic/easybrain: fewest additions, easy 0, medium 1, hard 2+.",
+          choices=("easy", "medium", "hard")),
+)
+READ_PARAMS = (Param("rules", str, "original", RULES_HELP, choices=tuple(PRESETS)),)
+SOLVE_PARAMS = (
+    Param("algorithm", str, "exact",
+          "exact: the matching-view search; seed-bfs: the original's capped breadth-first "
+          "search.", choices=("exact", "seed-bfs")),
+    Param("max_boards", int, None,
+          "seed-bfs only: size of the list of boards (the original used 100,000).", low=1,
+          high=10_000_000),
+    Param("max_adds", int, None,
+          "classic/easybrain: search at most this many additions (classic default 10; a "
+          "bound below the rules' own limit answers 'unknown', never 'unsolvable').",
+          low=0, high=1000),
+)
 
 
-class NumMatchFamily:
-    """The Family protocol for one rule preset."""
+def move_json(move: Move) -> list[int] | str:
+    """A pair as ``[x1, y1, x2, y2]`` (x = column, y = row); an addition as ``"add"``."""
+    return list(move.xy()) if isinstance(move, Pair) else "add"
+
+
+def _move(token: Any, line: int) -> Move:
+    if token == "add":
+        return ADD
+    if isinstance(token, str):
+        parts = token.split(",")
+        if len(parts) == 4 and all(p.strip().isdigit() and len(p.strip()) < 6 for p in parts):
+            x1, y1, x2, y2 = (int(p) for p in parts)
+            return Pair.from_xy(x1, y1, x2, y2)
+    elif (
+        isinstance(token, list)
+        and len(token) == 4
+        and all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 10**6 for v in token)
+    ):
+        return Pair.from_xy(*token)
+    raise PuzzleFormatError(f"a move is x1,y1,x2,y2 or add, got {token!r}", line=line)
+
+
+def parse_moves(text: str) -> Moves:
+    """A move list written as text (moves separated by spaces/newlines) or as JSON."""
+    stripped = text.strip()
+    if stripped.startswith(("[", "{")):
+        value = member(first_json_value(text), "solution")
+        if not isinstance(value, list):
+            raise PuzzleFormatError("a JSON move list is a list of moves")
+        return tuple(_move(item, 1) for item in value)
+    moves = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        content = line.split("#", 1)[0]
+        moves += [_move(token, number) for token in content.replace(";", " ").split()]
+    return tuple(moves)
+
+
+class NumMatchFamily(FamilyBase[Game, Moves]):
+    """The Family protocol for Number Match under every rule preset."""
 
     name = "nummatch"
-    formats: Sequence[str] = ("text",)
+    title = "Number Match: clear the board by removing equal pairs or pairs summing to ten."
+    formats = ("text", "json")
+    comment_formats = ("text",)
+    generate_params = GENERATE_PARAMS
+    read_params = READ_PARAMS
+    solve_params = SOLVE_PARAMS
+    verbs = frozenset({"hint"})
 
     def __init__(self, rules: str = "original") -> None:
-        self.rules = get_rules(rules)
+        self.default_rules = get_rules(rules).name
 
-    def _format(self, fmt: str | None) -> None:
-        if fmt not in (None, "text"):
-            raise InvalidParameterError(f"nummatch knows the format 'text', not {fmt!r}")
+    def _rules(self, options: Mapping[str, Any]) -> str:
+        chosen = options.get("rules")
+        return get_rules(chosen).name if chosen is not None else self.default_rules
 
-    def parse(self, text: str, format: str | None = None) -> list[Board]:
-        """Every board in ``text`` (paragraphs separated by blank lines)."""
-        self._format(format)
-        short_ok = not self.rules.fixed
-        blocks = [b for b in text.replace("\r\n", "\n").split("\n\n") if b.strip()]
-        return [parse_board(b, allow_short_last_row=short_ok) for b in blocks]
+    def parse(self, text: str, format: str | None = None, **options: Any) -> list[Game]:
+        """Every board in ``text`` (paragraphs, or JSON objects), posed under the rules."""
+        self.option(self.read_params, options)
+        rules = self._rules(options)
+        if format == "json" or (format is None and text.lstrip().startswith(("{", "["))):
+            return [self._from_json(member(v, "puzzle"), n, options) for n, v in json_values(text)]
+        if format not in (None, "text"):
+            raise InvalidParameterError(f"nummatch knows the formats text and json, not {format!r}")
+        short_ok = not get_rules(rules).fixed
+        lines = [line for line in text.replace("\r\n", "\n").split("\n")]
+        kept = "\n".join("" if line.lstrip().startswith("#") else line for line in lines)
+        blocks = [b for b in kept.split("\n\n") if b.strip()]
+        if not blocks:
+            raise PuzzleFormatError("empty input: no board found")
+        return [Ruled(parse_board(b, allow_short_last_row=short_ok), rules) for b in blocks]
 
-    def dump(self, puzzle: Board, format: str | None = None) -> str:
-        """Rows of digits on separate lines (0 = cleared)."""
-        self._format(format)
-        return str(puzzle).replace("/", "\n") + "\n"
+    def _from_json(self, value: Any, number: int, options: Mapping[str, Any]) -> Game:
+        if not isinstance(value, dict):
+            raise PuzzleFormatError("a JSON board is an object with a 'grid'", line=number)
+        grid = value.get("grid")
+        if isinstance(grid, str):
+            rows_text = grid
+        elif isinstance(grid, list) and all(
+            isinstance(row, list) and all(isinstance(v, int) and not isinstance(v, bool)
+                                          and 0 <= v <= 9 for v in row)
+            for row in grid
+        ):
+            rows_text = "/".join("".join(str(v) for v in row) for row in grid)
+        else:
+            raise PuzzleFormatError("'grid' must be rows of digits 0..9", line=number)
+        json_rules = value.get("rules")
+        if options.get("rules") is None and json_rules is not None:
+            if json_rules not in PRESETS:
+                raise PuzzleFormatError(f"unknown rules {json_rules!r}", line=number)
+            rules = str(json_rules)
+        else:
+            rules = self._rules(options)
+        board = parse_board(rows_text, allow_short_last_row=not get_rules(rules).fixed)
+        return Ruled(board, rules)
+
+    def dump(self, puzzle: Game, format: str | None = None) -> str:
+        """Rows of digits on separate lines (0 = cleared), or one JSON line."""
+        if format == "json":
+            import json
+
+            return json.dumps(self.puzzle_json(puzzle)) + "\n"
+        if format not in (None, "text"):
+            raise InvalidParameterError(f"nummatch knows the formats text and json, not {format!r}")
+        return str(puzzle.puzzle).replace("/", "\n") + "\n"
+
+    def puzzle_json(self, puzzle: Game) -> dict[str, Any]:
+        board = puzzle.puzzle
+        return {
+            "width": board.width,
+            "height": board.height,
+            "grid": [list(row) for row in board.rows()],
+            "rules": puzzle.rules,
+        }
+
+    def dump_solution(self, puzzle: Game, solution: Moves, format: str | None = None) -> str:
+        return "".join(f"{m}\n" for m in solution)
+
+    def parse_solution(self, text: str, puzzle: Game, format: str | None = None) -> Moves:
+        return parse_moves(text)
+
+    def solution_json(self, puzzle: Game, solution: Moves) -> Any:
+        return [move_json(m) for m in solution]
 
     def solve(
-        self, puzzle: Board, *, limit: int | None = 1, timeout: float | None = None
-    ) -> SolveResult[tuple[Move, ...]]:
-        """One clearing move list (``limit`` is not used: the solver proves one answer)."""
-        return solve_board(puzzle, self.rules, timeout=timeout)
+        self, puzzle: Game, *, limit: int | None = 1, timeout: float | None = None, **options: Any
+    ) -> SolveResult[Moves]:
+        """One clearing move list: the solver proves one answer, so ``limit`` is not used."""
+        opts = self.option(self.solve_params, options)
+        if opts["algorithm"] == "seed-bfs":
+            from .seedbfs import DEFAULT_MAX_BOARDS, seed_bfs
 
-    def check(self, puzzle: Board, solution: tuple[Move, ...]) -> list[Violation]:
+            bfs = seed_bfs(
+                puzzle.puzzle,
+                puzzle.rules,
+                max_boards=opts["max_boards"] or DEFAULT_MAX_BOARDS,
+                timeout=timeout,
+            )
+            return SolveResult(bfs.status, bfs.solutions, bfs.complete, bfs.timed_out, bfs.stats)
+        from .solve import solve
+
+        return solve(puzzle.puzzle, puzzle.rules, timeout=timeout, max_adds=opts["max_adds"])
+
+    def check(self, puzzle: Game, solution: Moves) -> list[Violation]:
         """The independent checker's verdict on a move list."""
-        return check_moves(puzzle, solution, self.rules.name)
+        from .check import check
 
-    def generate(self, params: Mapping[str, Any], seed: int) -> Board:
-        """A solvable board; params: width, height, difficulty (fixed-grid presets)."""
-        made = generate_board(
-            int(params.get("width", 5)),
-            int(params.get("height", 4)),
-            rules=self.rules,
+        return check(puzzle.puzzle, solution, puzzle.rules)
+
+    def describe(self, puzzle: Game) -> str:
+        board = puzzle.puzzle
+        return f"{board.width}x{board.height}, {puzzle.rules}"
+
+    def normalise_params(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """Width and height default by preset: 5x4 on fixed grids, 9x3 in reading order."""
+        full = super().normalise_params(params)
+        fixed = get_rules(full["rules"]).fixed
+        if full["width"] is None:
+            full["width"] = 5 if fixed else 9
+        if full["height"] is None:
+            full["height"] = 4 if fixed else 3
+        return full
+
+    def _make(self, params: Mapping[str, Any], seed: int) -> Made[Game, Moves]:
+        from .generate import generate
+
+        made = generate(
+            params["width"],
+            params["height"],
+            rules=params["rules"],
             seed=seed,
-            difficulty=params.get("difficulty"),
+            difficulty=params["difficulty"],
         )
-        return made.board
+        details: dict[str, Any]
+        if made.trap_rate is not None:
+            moves: Moves = made.solution
+            details = {"trap_rate": round(made.trap_rate, 4)}
+        else:
+            moves = made.moves
+            details = {"adds": made.adds}
+        return Made(Ruled(made.board, made.rules), moves, made.difficulty, details)
+
+    def hint(self, puzzle: Game, *, timeout: float | None = None) -> HintAnswer:
+        """A move that keeps the board solvable."""
+        from .hint import hint
+
+        board, rules = puzzle.puzzle, puzzle.rules
+        answer = hint(board, rules, timeout=timeout)
+        details = {
+            "move": move_json(answer.move) if answer.move is not None else None,
+            "adds": answer.adds,
+        }
+        if board.cleared:
+            return HintAnswer(Status.SOLVED, "the board is already cleared", details)
+        if answer.move is not None:
+            if isinstance(answer.move, Pair):
+                message = str(answer.move)
+            else:
+                message = f"add (starts a clearing with the fewest additions: {answer.adds})"
+            return HintAnswer(Status.SOLVED, message, details)
+        if answer.status is Status.UNSOLVABLE:
+            revive = "" if get_rules(rules).fixed else ", and no addition revives it"
+            return HintAnswer(Status.UNSOLVABLE, f"no move keeps it solvable{revive}", details)
+        return HintAnswer(Status.UNKNOWN, "unknown (a limit stopped the search)", details)
 
 
 FAMILY = NumMatchFamily()
-"""The family under the original's rules."""
+"""The family; boards read without ``rules`` are posed under the original's."""

@@ -57,7 +57,8 @@ def grid_of(rows: Any, number: int, width: int | None = None) -> Grid:
     return Grid(w, len(rows), tuple(tokens), (number,) * len(rows), numeric=True)
 
 
-def _puzzle(value: Any, number: int) -> Puzzle:
+def puzzle_from_json(value: Any, number: int = 1) -> Puzzle:
+    """The puzzle a JSON object describes (``number``: its line, for errors)."""
     if not isinstance(value, dict) or "grid" not in value:
         raise PuzzleFormatError("expected an object with a 'grid'", line=number)
     grid = grid_of(value["grid"], number, value.get("width"))
@@ -78,7 +79,7 @@ def _puzzle(value: Any, number: int) -> Puzzle:
 
 def parse(text: str) -> list[Puzzle]:
     """Every puzzle in ``text``."""
-    return [_puzzle(value, number) for number, value in objects(text)]
+    return [puzzle_from_json(value, number) for number, value in objects(text)]
 
 
 def solution_json(solution: Solution) -> dict[str, Any]:

@@ -1,0 +1,59 @@
+"""Reading the puzzles a command works on: files, standard input, or the puzzle itself.
+
+An argument is a file when one exists at that path, ``-`` for standard input, and
+otherwise the puzzle's own text (``18866/62725/32795/34448``, a puzz.link URL); an argument
+that is neither is reported as a missing file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from ..core.errors import NumpuzzlesError, PuzzleFormatError
+from ..core.family import Family
+from .common import read_text
+from .extras import Named
+
+MAX_INLINE = 100_000
+"""Longer arguments are never taken for a puzzle's text."""
+
+
+def _looks_inline(arg: str) -> bool:
+    return "\n" in arg or not Path(arg).suffix or "://" in arg or "?" in arg
+
+
+def read_argument(arg: str) -> tuple[str, str]:
+    """``(name, text)`` of one argument (see the module docstring)."""
+    if arg == "-":
+        return "stdin", read_text("-")
+    path = Path(arg)
+    try:
+        exists = path.exists()
+    except (OSError, ValueError):  # a name too long for the file system, a NUL byte
+        exists = False
+    if exists or len(arg) > MAX_INLINE or not _looks_inline(arg):
+        return arg, read_text(arg)
+    return "puzzle", arg
+
+
+def load(
+    family: Family[Any, Any], args: tuple[str, ...], fmt: str | None, read: dict[str, Any]
+) -> Iterator[Named]:
+    """Every puzzle in ``args``, each with a name for messages, in order."""
+    for arg in args:
+        name, text = read_argument(arg)
+        try:
+            puzzles = family.parse(text, fmt, **read)
+        except NumpuzzlesError as exc:
+            if name == "puzzle" and isinstance(exc, PuzzleFormatError):
+                raise NumpuzzlesError(
+                    f"{arg}: no such file, and not a {family.name} puzzle either ({exc})"
+                ) from None
+            raise type(exc)(f"{name}: {exc}") from None
+        if len(puzzles) == 1:
+            yield name, puzzles[0]
+        else:
+            for index, puzzle in enumerate(puzzles, start=1):
+                yield f"{name} #{index}", puzzle

@@ -1,0 +1,78 @@
+"""Command-line options made from a family's declared parameters (``core.params.Param``).
+
+Values reach the command as text and are checked by the family (``normalise_params``), so
+the command line, the web app and IDs accept exactly the same values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import click
+
+from ..core.params import Param
+
+Decorator = Callable[[Any], Any]
+
+
+def _help(param: Param) -> str:
+    text = param.help
+    if param.low is not None and param.high is not None:
+        text += f" [{param.low}..{param.high}]"
+    elif param.high is not None:
+        text += f" [at most {param.high}]"
+    if param.default is not None and param.kind is not bool and not param.as_flags:
+        text += f" [default: {param.text(param.default)}]"
+    return text
+
+
+def dest(param: Param) -> str:
+    """The keyword the command receives for ``param``."""
+    return f"p_{param.name}"
+
+
+def option_name(param: Param) -> str:
+    return "--" + param.name.replace("_", "-")
+
+
+def decorators(params: Sequence[Param], *, arguments: bool = True) -> list[Decorator]:
+    """One click option (or argument) per parameter, in order."""
+    out: list[Decorator] = []
+    for param in params:
+        name = dest(param)
+        if param.argument and arguments:
+            out.append(click.argument(name, metavar=param.name.upper(), required=False))
+        elif param.kind is bool:
+            out.append(click.option(option_name(param), name, is_flag=True, default=None,
+                                    help=_help(param)))
+        elif param.as_flags:
+            for choice in param.choices:
+                if choice != param.default:
+                    out.append(click.option(f"--{choice}", name, flag_value=choice,
+                                            default=None, help=f"{param.name}: {choice}."))
+        elif param.choices:
+            out.append(click.option(option_name(param), name, type=click.Choice(param.choices),
+                                    default=None, help=_help(param)))
+        else:
+            metavar = "N" if param.kind is int else "SECONDS" if param.kind is float else "TEXT"
+            out.append(click.option(option_name(param), name, default=None, metavar=metavar,
+                                    help=_help(param)))
+    return out
+
+
+def apply(func: Any, decorated: Sequence[Decorator]) -> Any:
+    """``func`` with the decorators applied so options list in the given order."""
+    for decorate in reversed(decorated):
+        func = decorate(func)
+    return func
+
+
+def take(params: Sequence[Param], kwargs: dict[str, Any]) -> dict[str, Any]:
+    """Remove the parameters' values from ``kwargs``; those the user gave, by name."""
+    given: dict[str, Any] = {}
+    for param in params:
+        value = kwargs.pop(dest(param), None)
+        if value is not None:
+            given[param.name] = value
+    return given

@@ -1,0 +1,98 @@
+"""The one JSON shape of everything the tools hand out: generated puzzles, answers, checks.
+
+Every ``--json`` line of the command line, every web API answer and every batch line is
+one of these records, with the same keys across families where they apply (documented
+in docs/json.md, checked against docs/record.schema.json by the tests):
+
+``id`` (``family:params#seed``), ``family``, ``params``, ``seed``, ``source`` (where a
+puzzle was read from), ``puzzle`` (always the puzzle in the family's JSON form),
+``solution`` (the first solution, or null), ``solutions`` (all shown, where more than one
+was asked for), ``status`` (solved / unsolvable / unknown), ``count``, ``complete``,
+``unique``, ``seconds``, ``difficulty``, ``details`` (family-specific facts), ``valid`` and
+``violations`` (checks), ``hint``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from .family import Family, Generated, HintAnswer
+from .result import SolveResult
+from .violation import Violation
+
+
+def _base(family: Family[Any, Any], puzzle: Any, source: str | None) -> dict[str, Any]:
+    record: dict[str, Any] = {"family": family.name}
+    if source is not None:
+        record["source"] = source
+    record["puzzle"] = family.puzzle_json(puzzle)
+    return record
+
+
+def generated_record(family: Family[Any, Any], item: Generated[Any, Any]) -> dict[str, Any]:
+    """A generated puzzle with its ID, params, solution and grade."""
+    return {
+        "id": item.id,
+        "family": family.name,
+        "params": dict(item.params),
+        "seed": item.seed,
+        "puzzle": family.puzzle_json(item.puzzle),
+        "solution": family.solution_json(item.puzzle, item.solution),
+        "difficulty": item.difficulty,
+        "seconds": round(item.seconds, 6),
+        "details": dict(item.details),
+    }
+
+
+def solve_record(
+    family: Family[Any, Any],
+    puzzle: Any,
+    result: SolveResult[Any],
+    *,
+    source: str | None = None,
+    list_all: bool = False,
+) -> dict[str, Any]:
+    """A solver's answer; ``list_all`` adds ``solutions`` (enumerations, uniqueness)."""
+    record = _base(family, puzzle, source)
+    first = result.solutions[0] if result.solutions else None
+    record.update(
+        status=result.status.value,
+        count=result.count,
+        complete=result.complete,
+        unique=result.unique,
+        seconds=round(result.stats.seconds, 6),
+        solution=None if first is None else family.solution_json(puzzle, first),
+    )
+    if list_all:
+        record["solutions"] = [family.solution_json(puzzle, s) for s in result.solutions]
+    record["details"] = {
+        "nodes": result.stats.nodes,
+        "conflicts": result.stats.conflicts,
+        "timed_out": result.timed_out,
+    }
+    return record
+
+
+def check_record(
+    family: Family[Any, Any],
+    puzzle: Any,
+    violations: Sequence[Violation],
+    *,
+    source: str | None = None,
+) -> dict[str, Any]:
+    """The checker's verdict on a proposed solution."""
+    record = _base(family, puzzle, source)
+    record["valid"] = not violations
+    record["violations"] = [{"rule": v.rule, "message": v.message} for v in violations]
+    return record
+
+
+def hint_record(
+    family: Family[Any, Any], puzzle: Any, answer: HintAnswer, *, source: str | None = None
+) -> dict[str, Any]:
+    """One hint: the status, a sentence, and the family's details (cell, value, move)."""
+    record = _base(family, puzzle, source)
+    record["status"] = answer.status.value
+    record["hint"] = {"message": answer.message, **answer.details}
+    return record

@@ -1,0 +1,349 @@
+"""Numberlink and Arukone through the shared ``Family`` protocol.
+
+A puzzle is a board with its rule set (``Ruled[Puzzle]``: ``fill``, ``fill-notouch`` or
+``blank``), because the same grid has different answers under each.  Where the rules come
+from when a puzzle is read: the ``rules`` option, else the JSON object's own ``rules``,
+else ``blank`` for puzz.link Arukone URLs flagged ``e``, else the family's default
+(``fill`` for Numberlink, ``blank`` for Arukone).  Solutions are ``Solution`` values.
+
+Arukone is Numberlink in the BwInf flavour: the same boards and engines, its own
+generator (puzzles that beat the competition's greedy checker), the original's file
+format first, and ``blank`` by default.
+
+Heavy modules (the SAT and scan engines, the generators) are imported on first use, so
+reading and writing puzzles starts fast.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import re
+from collections.abc import Hashable, Mapping
+from typing import Any
+
+from ..core.errors import InvalidParameterError, PuzzleFormatError
+from ..core.family import FamilyBase, Generated, Made, Ruled
+from ..core.jsontext import json_values, member
+from ..core.params import Param
+from ..core.result import SolveResult, Stats, Status
+from ..core.violation import Violation
+from . import formats
+from .formats import jsonfmt
+from .model import Puzzle, Rules, Solution
+
+Board = Ruled[Puzzle]
+
+RULE_NAMES = tuple(r.value for r in Rules)
+RULES_HELP = (
+    "fill: every cell on a path; fill-notouch: and no path beside itself; blank: cells may "
+    "stay empty."
+)
+GRADES = ("easy", "medium", "hard", "expert")
+MAX_SIDE = 200
+"""Largest width or height ``numberlink generate`` accepts."""
+MAX_ARUKONE_SIZE = 100
+"""Largest n ``arukone generate`` accepts."""
+_SIZE = re.compile(r"^\s*(\d{1,6})\s*(?:[xX]\s*(\d{1,6}))?\s*$")
+
+
+def parse_size(text: str) -> str:
+    """``W`` or ``WxH`` as the normal text ``WxH``; W alone means a square board."""
+    match = _SIZE.match(text)
+    if match is None:
+        raise InvalidParameterError(f"size must be W or WxH (e.g. 10 or 12x8), got {text!r}")
+    width = int(match.group(1))
+    height = int(match.group(2)) if match.group(2) else width
+    if width < 1 or height < 1 or width * height < 2:
+        raise InvalidParameterError(f"board {width}x{height} is too small")
+    if max(width, height) > MAX_SIDE:
+        raise InvalidParameterError(
+            f"board {width}x{height} is too large: sides up to {MAX_SIDE} (documented maximum)"
+        )
+    return f"{width}x{height}"
+
+
+def size_of(text: str) -> tuple[int, int]:
+    """``(width, height)`` of a size text made by ``parse_size``."""
+    width, _, height = parse_size(text).partition("x")
+    return int(width), int(height)
+
+
+NUMBERLINK_PARAMS: tuple[Param, ...] = (
+    Param("size", str, "10x10", "Board size W or WxH (W alone: square).", positional=True,
+          argument=True, convert=parse_size),
+    Param("rules", str, "fill",
+          "Rule set the puzzle is unique under ('fill' implies 'fill-notouch').",
+          choices=RULE_NAMES, positional=True),
+    Param("pairs", int, None,
+          "Exact number of pairs (default: about one per ten cells, plus repairs).", low=1,
+          high=MAX_SIDE * MAX_SIDE // 2),
+    Param("difficulty", str, None, "Only puzzles of this grade (see numberlink/difficulty.py).",
+          choices=GRADES),
+    Param("method", str, "unique",
+          "'unique': proved unique, every cell used; 'unionfind': the original.",
+          choices=("unique", "unionfind"), positional=True, hide_default=True),
+)
+ARUKONE_PARAMS: tuple[Param, ...] = (
+    Param("n", int, 10, "Board size n (n x n).", low=4, high=MAX_ARUKONE_SIZE, positional=True,
+          argument=True),
+    Param("pairs", int, None, "Number of pairs (at least n/2).", low=1,
+          high=MAX_ARUKONE_SIZE * MAX_ARUKONE_SIZE // 2),
+    Param("unique", bool, False, "Prove a unique solution under 'blank'."),
+    Param("proof_timeout", float, 10.0,
+          "With --unique: seconds per uniqueness proof; a proof that runs out is an error.",
+          in_id=False),
+)
+ENGINE_PARAM = Param(
+    "engine", str, "auto",
+    "Search engine, all exact: 'auto' races the compiled scan search against SAT under "
+    "fill-notouch (and under fill or blank when one solution is asked for); 'scan' "
+    "(fill-notouch only) or 'sat' runs one alone.",
+    choices=("auto", "sat", "scan"),
+)
+
+
+def _links(solution: Solution) -> dict[tuple[int, int], set[tuple[int, int]]]:
+    """Each path cell's neighbours along its path."""
+    links: dict[tuple[int, int], set[tuple[int, int]]] = {}
+    for _label, cells in solution.paths:
+        for a, b in itertools.pairwise(cells):
+            links.setdefault(a, set()).add(b)
+            links.setdefault(b, set()).add(a)
+    return links
+
+
+def differences(a: Solution, b: Solution) -> list[tuple[int, int]]:
+    """Cells whose label or path links differ: under ``fill`` two solutions can give every
+    cell the same label and still route a path differently, so labels alone can miss it."""
+    links_a, links_b = _links(a), _links(b)
+    return [
+        divmod(i, a.width)
+        for i, (x, y) in enumerate(zip(a.cells, b.cells, strict=True))
+        if x != y or links_a.get(divmod(i, a.width)) != links_b.get(divmod(i, a.width))
+    ]
+
+
+class NumberlinkFamily(FamilyBase[Board, Solution]):
+    """The Family protocol for Numberlink under all three rule sets."""
+
+    name = "numberlink"
+    title = "Numberlink / Flow Free: connect equal labels with non-crossing paths."
+    formats = formats.FORMATS
+    comment_formats = ("table", "ahle", "numeric", "puzzlink")
+    generate_params = NUMBERLINK_PARAMS
+    read_params = (Param("rules", str, None, RULES_HELP, choices=RULE_NAMES),)
+    solve_params = (ENGINE_PARAM,)
+    default_rules = Rules.FILL
+
+    # --- reading and writing ---------------------------------------------------------
+
+    def parse(self, text: str, format: str | None = None, **options: Any) -> list[Board]:
+        """Every puzzle in ``text``, posed under the rules (see the module docstring)."""
+        chosen = self.option(self.read_params, options)["rules"]
+        name = formats.sniff(text) if format is None else format
+        if name not in formats.FORMATS:
+            raise InvalidParameterError(
+                f"unknown format {name!r}; known: {', '.join(formats.FORMATS)}"
+            )
+        if name == "json":
+            return [self._from_json(member(v, "puzzle"), n, chosen) for n, v in json_values(text)]
+        puzzles = formats.parse(text, name)
+        rules = chosen or self._text_rules(name, text)
+        return [Ruled(p, rules) for p in puzzles]
+
+    def _text_rules(self, name: str, text: str) -> str:
+        if name == "puzzlink":
+            lines = [line for line in text.splitlines() if line.strip()]
+            if lines and all(formats.puzzlink.url_allows_empty(line) for line in lines):
+                return Rules.BLANK.value
+        return self.default_rules.value
+
+    def _from_json(self, value: Any, number: int, chosen: str | None) -> Board:
+        if not isinstance(value, dict):
+            raise PuzzleFormatError("expected an object with a 'grid'", line=number)
+        puzzle = jsonfmt.puzzle_from_json(value, number)
+        rules = chosen or value.get("rules") or self.default_rules.value
+        if rules not in RULE_NAMES:
+            raise PuzzleFormatError(f"unknown rules {rules!r}", line=number)
+        return Ruled(puzzle, str(rules))
+
+    def dump(self, puzzle: Board, format: str | None = None) -> str:
+        if format == "json":
+            return json.dumps(self.puzzle_json(puzzle), separators=(",", ":")) + "\n"
+        return formats.dump(puzzle.puzzle, format or self.formats[0])
+
+    def dump_all(self, puzzles: Any, format: str | None = None) -> str:
+        if format in ("bwinf", "adc") and len(puzzles) > 1:
+            raise InvalidParameterError(
+                f"the {format} format holds one puzzle per file; the input has {len(puzzles)}"
+            )
+        return super().dump_all(puzzles, format)
+
+    def puzzle_json(self, puzzle: Board) -> dict[str, Any]:
+        return {**jsonfmt.puzzle_json(puzzle.puzzle), "rules": puzzle.rules}
+
+    def dump_solution(self, puzzle: Board, solution: Solution, format: str | None = None) -> str:
+        """The solved grid in ``format`` (puz.link URLs hold no solution: letters instead)."""
+        name = format or self.formats[0]
+        if name == "puzzlink":
+            name = "letters"
+        return formats.dump(puzzle.puzzle, name, solution)
+
+    def dump_generated(
+        self, item: Generated[Board, Solution], format: str | None = None,
+        with_solution: bool = False,
+    ) -> str:
+        """Formats that hold a solution print it with the puzzle; the union-find original's
+        printout always shows both tables."""
+        name = format or self.formats[0]
+        if item.params.get("method") == "unionfind" and name == "table":
+            with_solution = True
+        if with_solution and name not in ("puzzlink", "json"):
+            return formats.dump(item.puzzle.puzzle, name, item.solution)
+        return super().dump_generated(item, format, with_solution)
+
+    def parse_solution(self, text: str, puzzle: Board, format: str | None = None) -> Solution:
+        return formats.parse_solution(text, puzzle.puzzle, format)
+
+    def solution_json(self, puzzle: Board, solution: Solution) -> Any:
+        return jsonfmt.solution_json(solution)
+
+    # --- solving and checking -----------------------------------------------------------
+
+    def solve(
+        self, puzzle: Board, *, limit: int | None = 1, timeout: float | None = None, **options: Any
+    ) -> SolveResult[Solution]:
+        """Up to ``limit`` solutions; ``limit=None`` counts all of them.
+
+        Counting under ``blank`` or ``fill`` uses the frontier counter, which never lists
+        the solutions (counts like 10^19 are fine); the solver then supplies one to show.
+        """
+        from ..core.deadline import Deadline
+        from .solve import solve
+
+        engine = self.option(self.solve_params, options)["engine"]
+        rules = Rules(puzzle.rules)
+        if limit is None and rules is not Rules.FILL_NOTOUCH and engine == "auto":
+            import time
+
+            from .count import count
+
+            started = time.perf_counter()
+            deadline = Deadline(timeout)
+            exact = count(puzzle.puzzle, rules, deadline)
+            if exact is not None:
+                shown = solve(puzzle.puzzle, rules=rules, limit=1, timeout=deadline.remaining())
+                status = Status.SOLVED if exact else Status.UNSOLVABLE
+                seconds = time.perf_counter() - started
+                stats = Stats(seconds, shown.stats.nodes, shown.stats.conflicts)
+                return SolveResult(status, shown.solutions, True, False, stats, total=exact)
+            timeout = deadline.remaining()
+        return solve(puzzle.puzzle, rules=rules, limit=limit, timeout=timeout, engine=engine)
+
+    def check(self, puzzle: Board, solution: Solution) -> list[Violation]:
+        from .check import check
+
+        return check(puzzle.puzzle, solution, Rules(puzzle.rules))
+
+    def describe(self, puzzle: Board) -> str:
+        return f"{puzzle.puzzle.width}x{puzzle.puzzle.height}, {puzzle.rules}"
+
+    def distinct_key(self, puzzle: Board) -> Hashable:
+        """Equal up to rotation, reflection and relabelling (and the same rules)."""
+        from .symmetry import puzzle_form
+
+        return (puzzle.rules, puzzle_form(puzzle.puzzle))
+
+    def explain_difference(self, puzzle: Board, first: Solution, second: Solution) -> str:
+        cells = differences(first, second)
+        shown = ", ".join(f"({r},{c})" for r, c in cells[:8])
+        more = f" and {len(cells) - 8} more" if len(cells) > 8 else ""
+        same = first.cells == second.cells
+        how = " (same labels, different routes; --json shows the paths)" if same else ""
+        return f"the first two solutions differ at {shown}{more}{how}"
+
+    # --- generating ---------------------------------------------------------------------
+
+    def _make(self, params: Mapping[str, Any], seed: int) -> Made[Board, Solution]:
+        from .difficulty import grade
+        from .generate import Params, generate, solver_prover
+        from .unionfind import generate_unionfind
+
+        width, height = size_of(params["size"])
+        rules = Rules(params["rules"])
+        if params["method"] == "unionfind":
+            if params["pairs"] is not None or params["difficulty"] is not None or (
+                rules is not Rules.FILL
+            ):
+                raise InvalidParameterError(
+                    "the unionfind method takes no pairs, difficulty or rules"
+                )
+            board = generate_unionfind(width, height, seed)
+            graded = grade(board.puzzle)
+            return Made(
+                Ruled(board.puzzle, rules.value),
+                board.solution,
+                graded.grade.value,
+                {"difficulty_score": graded.score},
+            )
+        made = generate(
+            Params(width, height, rules, params["pairs"], params["difficulty"]),
+            seed,
+            prover=solver_prover,
+        )
+        return Made(
+            Ruled(made.puzzle, rules.value),
+            made.solution,
+            made.difficulty.grade.value,
+            {"difficulty_score": made.difficulty.score, "pairs": len(made.puzzle.labels)},
+        )
+
+
+class ArukoneFamily(NumberlinkFamily):
+    """Arukone: blank rules by default, the BwInf original's format and generator."""
+
+    name = "arukone"
+    title = "Arukone (BwInf): Numberlink where cells may stay empty; puzzles that beat the checker."
+    formats = ("bwinf", *(f for f in formats.FORMATS if f != "bwinf"))
+    generate_params = ARUKONE_PARAMS
+    read_params = (Param("rules", str, None, RULES_HELP + " Default: blank.", choices=RULE_NAMES),)
+    default_rules = Rules.BLANK
+
+    def dump_generated(
+        self, item: Generated[Board, Solution], format: str | None = None,
+        with_solution: bool = False,
+    ) -> str:
+        """The original's printout (``SEED: s``, n, pairs, rows) in the ``bwinf`` format."""
+        if (format or self.formats[0]) == "bwinf" and not with_solution:
+            from .arukone import dump_bwinf
+
+            return dump_bwinf(item.puzzle.puzzle, item.seed)
+        return super().dump_generated(item, format, with_solution)
+
+    def _make(self, params: Mapping[str, Any], seed: int) -> Made[Board, Solution]:
+        from .adversary import run_checker
+        from .arukone import ALL_MODELS, generate_arukone
+
+        prover = None
+        if params["unique"]:
+            prover = _uniqueness_prover(params["proof_timeout"])
+        item = generate_arukone(params["n"], seed, pairs=params["pairs"], prover=prover)
+        fails = {m.value: list(run_checker(item.puzzle, m).failed) for m in ALL_MODELS}
+        details = {"pairs": len(item.puzzle.labels), "unique": item.unique, "checker_fails": fails}
+        return Made(Ruled(item.puzzle, Rules.BLANK.value), item.solution, None, details)
+
+
+def _uniqueness_prover(timeout: float | None) -> Any:
+    """The solver with ``limit=2``, as the generator's uniqueness proof."""
+    from .solve import solve
+
+    def prove(puzzle: Puzzle, rules: Rules) -> tuple[tuple[Solution, ...], bool]:
+        result = solve(puzzle, rules=rules, limit=2, timeout=timeout)
+        return result.solutions, result.complete or len(result.solutions) >= 2
+
+    return prove
+
+
+NUMBERLINK = NumberlinkFamily()
+ARUKONE = ArukoneFamily()

@@ -1,6 +1,6 @@
 """Numberlink solver benchmark over the ahle corpora and the counting oracle.
 
-Run from the repository root (the corpora live in ../shared/data/numberlink/)::
+Run from the repository root (the corpora live in tests/data/numberlink/)::
 
     python bench/numberlink_bench.py                       # every default case
     python bench/numberlink_bench.py --case inputs9 --timeout 10
@@ -31,7 +31,8 @@ from numpuzzles.numberlink.model import Puzzle, Rules
 from numpuzzles.numberlink.scan import scan_solve
 from numpuzzles.numberlink.solve import solve
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "numberlink"
+# One copy of each corpus, shared with the tests (provenance in tests/data/README.md).
+DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "numberlink"
 
 
 @dataclass(frozen=True)

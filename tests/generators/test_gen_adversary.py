@@ -11,7 +11,8 @@ from numpuzzles.numberlink.adversary import CheckerModel, routing_order, run_che
 from numpuzzles.numberlink.arukone import parse_bwinf
 from numpuzzles.numberlink.model import Puzzle
 
-SEED_EXAMPLES = Path("/work/shared/data/arukone/seed-examples.txt")
+DATA = Path(__file__).resolve().parents[1] / "data" / "arukone"
+SEED_EXAMPLES = DATA / "seed-examples.txt"
 
 
 def board(text: str) -> Puzzle:

@@ -21,7 +21,8 @@ from numpuzzles.numberlink.model import Puzzle, Rules, Solution
 from numpuzzles.numberlink.solve import solve
 from numpuzzles.numberlink.symmetry import puzzle_form
 
-SEED_EXAMPLES = Path("/work/shared/data/arukone/seed-examples.txt")
+DATA = Path(__file__).resolve().parents[1] / "data" / "arukone"
+SEED_EXAMPLES = DATA / "seed-examples.txt"
 
 
 def _assert_valid(puzzle: Puzzle, solution: Solution) -> None:

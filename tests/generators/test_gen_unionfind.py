@@ -20,7 +20,8 @@ from numpuzzles.numberlink.unionfind import (
     table_rows,
 )
 
-EXAMPLE = Path("/work/shared/data/numberlink/seed-union-find-7x7.txt")
+DATA = Path(__file__).resolve().parents[1] / "data" / "numberlink"
+EXAMPLE = DATA / "seed-union-find-7x7.txt"
 
 
 def test_rows_have_the_originals_cell_shape() -> None:

@@ -8,7 +8,7 @@ from numpuzzles.numberlink import formats
 from numpuzzles.numberlink.check import check
 from numpuzzles.numberlink.model import Puzzle, Rules, Solution
 
-DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "numberlink"
+DATA = Path(__file__).resolve().parents[1] / "data" / "numberlink"
 
 # 2x2, label 1 at (0,0) and (1,0): the only fill path goes round and touches itself.
 SQUARE = Puzzle(2, 2, (1, 0, 1, 0))

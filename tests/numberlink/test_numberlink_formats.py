@@ -13,7 +13,7 @@ from numpuzzles.numberlink import formats
 from numpuzzles.numberlink.check import check
 from numpuzzles.numberlink.model import BLOCKED, EMPTY, Puzzle, Rules
 
-DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "numberlink"
+DATA = Path(__file__).resolve().parents[1] / "data" / "numberlink"
 SEED_TABLE = DATA / "seed-union-find-7x7.txt"
 
 

@@ -24,7 +24,7 @@ from numpuzzles.numberlink.model import EMPTY, Puzzle, Rules
 from numpuzzles.numberlink.scan import scan_solve
 from numpuzzles.numberlink.solve import solve
 
-DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "numberlink"
+DATA = Path(__file__).resolve().parents[1] / "data" / "numberlink"
 NOTOUCH = Rules.FILL_NOTOUCH
 CAP = 12
 

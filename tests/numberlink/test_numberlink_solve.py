@@ -15,7 +15,7 @@ from numpuzzles.numberlink.count import count, transposed
 from numpuzzles.numberlink.model import Puzzle, Rules
 from numpuzzles.numberlink.solve import solve
 
-DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "numberlink"
+DATA = Path(__file__).resolve().parents[1] / "data" / "numberlink"
 
 
 @pytest.mark.parametrize("rules", list(Rules))

@@ -13,7 +13,7 @@ The original (C, n x n) grows random non-crossing paths one at a time:
 It prints the puzzle as "Table to be solved:" (endpoints numbered, other cells blank,
 ``X`` solid) and "The solution to the above table:" (every cell its path's label), rows
 of cells like ``| 4 |``, ``|   |``, ``| X |``, ``| 12|``.  ``dump_tables`` reproduces that
-printout byte for byte in shape (see ../shared/data/numberlink/seed-union-find-7x7.txt).
+printout byte for byte in shape (see tests/data/numberlink/seed-union-find-7x7.txt).
 
 Its puzzles are solvable under every rule set (the grown paths never touch themselves and
 cover every free cell) but are not guaranteed unique; the default generator is.

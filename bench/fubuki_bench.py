@@ -13,8 +13,8 @@ import random
 import statistics
 import time
 
+from numpuzzles.families import family
 from numpuzzles.fubuki import Puzzle
-from numpuzzles.fubuki.generate import generate
 from numpuzzles.fubuki.solve import count
 
 
@@ -79,11 +79,11 @@ def bench_counting(n: int, seed: int) -> None:
 def bench_generation(size: int, n: int, seed: int) -> None:
     times = []
     givens = []
+    fubuki = family("fubuki")
     for s in range(seed, seed + n):
-        start = time.perf_counter()
-        made = generate(size, s)
-        times.append(time.perf_counter() - start)
-        givens.append(made.puzzle.given_count)
+        made = fubuki.generate({"size": size}, s)
+        times.append(made.seconds)
+        givens.append(made.details["givens"])
     print(f"unique {size}x{size} generation, seeds {seed}..{seed + n - 1}:")
     print(
         f"  median {statistics.median(times):.3f} s, max {max(times):.3f} s, "

@@ -5,6 +5,7 @@ Run from the repository root:
     python bench/generate_bench.py                      # the full set (several minutes)
     python bench/generate_bench.py --sizes 10,20 --count 20 --arukone 4,10,30
 
+Both go through the family registry (``numpuzzles.families``), as every surface does.
 Numberlink: for each size, puzzles from seeds 0..count-1 with the default method under
 ``fill``; every puzzle is proved unique by the solver inside the generator, and is
 re-checked here with the independent checker; the table shows median/max seconds, the
@@ -23,14 +24,12 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Hashable
 
-from numpuzzles.numberlink.adversary import CheckerModel, run_checker
-from numpuzzles.numberlink.arukone import generate_arukone
-from numpuzzles.numberlink.check import check
-from numpuzzles.numberlink.difficulty import GRADES
-from numpuzzles.numberlink.generate import Params, generate, solver_prover
-from numpuzzles.numberlink.model import Rules
-from numpuzzles.numberlink.symmetry import puzzle_form
+from numpuzzles.families import family
+
+GRADES = ("easy", "medium", "hard", "expert")
+MODELS = ("A", "B", "C")
 
 
 def _ints(text: str) -> list[int]:
@@ -43,20 +42,21 @@ def bench_numberlink(sizes: list[int], counts: dict[int, int]) -> None:
     for n in sizes:
         count = counts[n]
         seconds: list[float] = []
-        forms = set()
+        forms: set[Hashable] = set()
         grades: Counter[str] = Counter()
         pairs: list[int] = []
         unique = 0
+        numberlink = family("numberlink")
         for seed in range(count):
             started = time.perf_counter()
-            item = generate(Params(n, n), seed, prover=solver_prover)
+            item = numberlink.generate({"size": f"{n}x{n}"}, seed)
             seconds.append(time.perf_counter() - started)
-            if check(item.puzzle, item.solution, Rules.FILL):
+            if numberlink.check(item.puzzle, item.solution):
                 raise SystemExit(f"{n}x{n} seed {seed}: the checker rejects the witness")
-            unique += 1  # generate() returns only puzzles the solver proved unique
-            forms.add(puzzle_form(item.puzzle))
-            grades[item.difficulty.grade.value] += 1
-            pairs.append(len(item.puzzle.labels))
+            unique += 1  # the generator returns only puzzles the solver proved unique
+            forms.add(numberlink.distinct_key(item.puzzle))
+            grades[str(item.difficulty)] += 1
+            pairs.append(item.details["pairs"])
         print(
             f"{n:>2}x{n:<3} {count:>5}  {statistics.median(seconds):>8.3f}  {max(seconds):>6.2f}"
             f"  {100 * unique / count:>5.0f}%  {len(forms):>8}  {statistics.median(pairs):>9}  "
@@ -71,25 +71,26 @@ def bench_arukone(sizes: list[int], count: int, unique: bool = False) -> None:
     print("n    count  median_ms  max_ms  fail_A  fail_B  fail_C  distinct  pairs_med")
     for n in sizes:
         seconds: list[float] = []
-        fails: Counter[CheckerModel] = Counter()
-        forms = set()
+        fails: Counter[str] = Counter()
+        forms: set[Hashable] = set()
         pairs: list[int] = []
+        arukone = family("arukone")
         for seed in range(count):
             started = time.perf_counter()
-            item = generate_arukone(n, seed, prover=solver_prover if unique else None)
+            item = arukone.generate({"n": n, "unique": unique}, seed)
             seconds.append(time.perf_counter() - started)
-            for model in CheckerModel:
-                if not run_checker(item.puzzle, model).solved:
+            for model, failed in item.details["checker_fails"].items():
+                if failed:
                     fails[model] += 1
-            if check(item.puzzle, item.solution, Rules.BLANK):
+            if arukone.check(item.puzzle, item.solution):
                 raise SystemExit(f"arukone {n} seed {seed}: the checker rejects the witness")
-            forms.add(puzzle_form(item.puzzle))
-            pairs.append(len(item.puzzle.labels))
-        pct = {m: 100 * fails[m] / count for m in CheckerModel}
+            forms.add(arukone.distinct_key(item.puzzle))
+            pairs.append(item.details["pairs"])
+        pct = {m: 100 * fails[m] / count for m in MODELS}
         print(
             f"{n:>2}   {count:>5}  {1000 * statistics.median(seconds):>9.1f}"
-            f"  {1000 * max(seconds):>6.1f}  {pct[CheckerModel.A]:>5.0f}%  "
-            f"{pct[CheckerModel.B]:>5.0f}%  {pct[CheckerModel.C]:>5.0f}%  {len(forms):>8}"
+            f"  {1000 * max(seconds):>6.1f}  {pct['A']:>5.0f}%  "
+            f"{pct['B']:>5.0f}%  {pct['C']:>5.0f}%  {len(forms):>8}"
             f"  {statistics.median(pairs):>9}",
             flush=True,
         )

@@ -1,7 +1,8 @@
 """A canonical form of a Numberlink board up to rotation, reflection and relabelling.
 
-Generators promise that the puzzles of one batch differ "up to symmetry": two boards that
-one of the eight rotations/reflections of the square turns into each other, after renaming
+Generators promise that the puzzles of one batch differ "up to symmetry" (the seed loop
+in ``core/batch.py`` compares ``Family.distinct_key``, this form for Numberlink): two boards
+that one of the eight rotations/reflections of the square turns into each other, after renaming
 the labels, count as the same puzzle.  ``canonical_form`` picks one representative of
 that class, so equality of canonical forms decides it.
 
@@ -14,14 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..core.errors import GenerationError
 from .model import Puzzle
 
 CanonicalForm = tuple[int, int, tuple[int, ...]]
-
-MAX_REPEATS = 500
-"""A batch gives up after this many seeds in a row whose puzzle it already printed
-(tiny boards have few different puzzles)."""
 
 # Each transform maps (row, col, height, width) to (row', col') on the transformed board;
 # the transformed board is height x width, or width x height when ``swaps`` is True.
@@ -70,30 +66,3 @@ def canonical_form(width: int, height: int, cells: Sequence[int]) -> CanonicalFo
 def puzzle_form(puzzle: Puzzle) -> CanonicalForm:
     """``canonical_form`` of a puzzle's givens."""
     return canonical_form(puzzle.width, puzzle.height, puzzle.cells)
-
-
-class DistinctFilter:
-    """Admits each puzzle of a batch once up to symmetry; gives up on long runs of repeats.
-
-    ``admit`` returns False for a puzzle equal (up to symmetry) to one already admitted, and
-    raises GenerationError after ``MAX_REPEATS`` such puzzles in a row.
-    """
-
-    def __init__(self) -> None:
-        self._seen: set[CanonicalForm] = set()
-        self._repeats = 0
-
-    def admit(self, puzzle: Puzzle) -> bool:
-        """Whether ``puzzle`` is new to this batch (and remember it)."""
-        form = puzzle_form(puzzle)
-        if form in self._seen:
-            self._repeats += 1
-            if self._repeats > MAX_REPEATS:
-                raise GenerationError(
-                    f"only {len(self._seen)} different puzzles of this kind found "
-                    f"({MAX_REPEATS} seeds in a row gave repeats)"
-                )
-            return False
-        self._repeats = 0
-        self._seen.add(form)
-        return True

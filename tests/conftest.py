@@ -1,0 +1,40 @@
+"""Every JSON record the command line prints during the tests is checked against the one
+record schema (docs/record.schema.json), so no verb of any family can drift from it."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+
+SCHEMA_PATH = Path(__file__).resolve().parents[1] / "docs" / "record.schema.json"
+_VALIDATOR = jsonschema.Draft202012Validator(json.loads(SCHEMA_PATH.read_text()))
+_CLI_MODULES = ("numpuzzles.cli.verbs", "numpuzzles.cli.nummatch", "numpuzzles.cli.arukone")
+
+
+def validate_record(record: Any) -> None:
+    """Raise if ``record`` does not fit the record schema."""
+    _VALIDATOR.validate(record)
+
+
+@pytest.fixture(autouse=True)
+def _records_fit_the_schema(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    import importlib
+
+    from numpuzzles.cli import common
+
+    original: Callable[[Any], str] = common.dumps_json
+
+    def checked(obj: Any) -> str:
+        validate_record(obj)
+        return original(obj)
+
+    for name in _CLI_MODULES:
+        module = importlib.import_module(name)
+        if hasattr(module, "dumps_json"):
+            monkeypatch.setattr(module, "dumps_json", checked)
+    yield

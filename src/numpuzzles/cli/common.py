@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -111,12 +112,25 @@ def dumps_json(obj: Any) -> str:
     return json.dumps(obj, separators=(", ", ": "))
 
 
+def _check_writable(path: Path) -> None:
+    """Refuse an output file that cannot be written before any work is done, not after."""
+    directory = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        raise NumpuzzlesError(f"{path}: is a directory")
+    if not directory.is_dir():
+        raise NumpuzzlesError(f"{path}: cannot write there: {directory} is not a directory")
+    if not os.access(directory, os.W_OK | os.X_OK):
+        raise NumpuzzlesError(f"{path}: cannot write there: {directory} is not writable")
+
+
 class Output:
     """Collects a command's standard output, or writes it to ``--output`` atomically at the end."""
 
     def __init__(self, path: Path | None) -> None:
         self._path = path
         self._chunks: list[str] = []
+        if path is not None:
+            _check_writable(path)
 
     def line(self, text: str = "") -> None:
         """Print one line (or buffer it for the output file)."""

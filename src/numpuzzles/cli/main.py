@@ -6,6 +6,7 @@ traceback would mean a bug in this package.
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any
 
@@ -14,6 +15,9 @@ import click
 from .. import __version__, families
 from ..core.errors import NumpuzzlesError
 from .common import CONTEXT_SETTINGS, EXIT_USAGE
+
+EXIT_INTERNAL = 70
+"""A bug (EX_SOFTWARE): never an answer about a puzzle."""
 
 
 class FamilyGroup(click.Group):
@@ -51,6 +55,12 @@ def _command_path(exc: click.ClickException) -> str:
     return ctx.command_path if ctx is not None else "numpuzzles"
 
 
+def _one_line(text: str, limit: int = 500) -> str:
+    """Messages are one line on standard error, whatever the input put into them."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 3] + "..."
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the command line and return (and exit with) its status."""
     try:
@@ -66,13 +76,26 @@ def main(argv: list[str] | None = None) -> int:
         click.echo(f"{_command_path(exc)}: error: {exc.format_message()}{hint}", err=True)
         code = EXIT_USAGE
     except NumpuzzlesError as exc:
-        click.echo(f"numpuzzles: error: {exc}", err=True)
+        click.echo(f"numpuzzles: error: {_one_line(str(exc))}", err=True)
         code = EXIT_USAGE
     except BrokenPipeError:
         code = 0
     except KeyboardInterrupt:
         click.echo("numpuzzles: interrupted", err=True)
         code = 130
+    except (MemoryError, RecursionError) as exc:
+        click.echo(f"numpuzzles: error: the input is too large ({type(exc).__name__})", err=True)
+        code = EXIT_USAGE
+    except Exception as exc:  # a bug: one line for the user, the traceback on request
+        if os.environ.get("NUMPUZZLES_DEBUG"):
+            raise
+        click.echo(
+            f"numpuzzles: internal error: {type(exc).__name__}: {_one_line(str(exc))} (a bug; "
+            "please report it "
+            "with the command; NUMPUZZLES_DEBUG=1 shows the traceback)",
+            err=True,
+        )
+        code = EXIT_INTERNAL
     else:
         code = result if isinstance(result, int) else 0
     if argv is None:

@@ -100,7 +100,7 @@ def test_output_into_a_missing_or_unusable_directory(
     regular = tmp_path / "file.txt"
     regular.write_text("keep me\n")
     for target in (tmp_path / "no" / "such" / "dir" / "out.txt", regular / "out.txt"):
-        code, out, err = _run([name, "generate", "--seed", "1", "-o", str(target)], capsys)
+        code, _, err = _run([name, "generate", "--seed", "1", "-o", str(target)], capsys)
         _one_line_error(code, err)
         assert not target.exists()
     assert regular.read_text() == "keep me\n"

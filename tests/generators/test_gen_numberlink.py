@@ -129,18 +129,22 @@ def test_cli_json_lines(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(args) == 0
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert len(records) == 3
-    keys = {"id", "seed", "width", "height", "rules", "puzzle", "solution", "difficulty"}
+    keys = {"id", "family", "params", "seed", "puzzle", "solution", "difficulty", "details"}
     forms = set()
     for record in records:
         assert keys <= set(record)
-        assert (record["width"], record["height"], record["rules"]) == (7, 5, "fill")
-        cells = tuple(v for row in record["puzzle"] for v in row)
+        shown = record["puzzle"]
+        assert (shown["width"], shown["height"], shown["rules"]) == (7, 5, "fill")
+        assert record["params"]["size"] == "7x5" and record["params"]["rules"] == "fill"
+        cells = tuple(v for row in shown["grid"] for v in row)
         puzzle = Puzzle(7, 5, cells)
         forms.add(puzzle_form(puzzle))
         paths = {int(k): [tuple(c) for c in v] for k, v in record["solution"]["paths"].items()}
         grid = tuple(v for row in record["solution"]["grid"] for v in row)
         assert valid_solution(7, 5, cells, grid, paths, "fill") is None
         assert record["difficulty"] in {g.value for g in Grade}
+        assert record["details"]["pairs"] == len(puzzle.labels)
+        assert grade(puzzle).grade.value == record["difficulty"]
         again = generate(Params(7, 5), record["seed"], prover=solver_prover)
         assert again.puzzle == puzzle and again.id == record["id"]
     assert len(forms) == 3
@@ -159,7 +163,8 @@ def test_cli_text_output_reads_back_whole(fmt: str, capsys: pytest.CaptureFixtur
 def test_cli_unionfind_prints_both_tables(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["numberlink", "generate", "7", "--seed", "5", "--method", "unionfind"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("# ID: numberlink:7x7,unionfind#5")
+    # the rules are part of every Numberlink ID now; the old 7x7,unionfind#5 still reads
+    assert out.startswith("# ID: numberlink:7x7,fill,unionfind#5  difficulty: ")
     assert "Table to be solved:" in out and "The solution to the above table:" in out
     board = generate_unionfind(7, 7, 5)
     assert formats.parse(out.split("\n", 1)[1], "table") == [board.puzzle]

@@ -19,7 +19,8 @@ SEED = str(DATA / "seed-union-find-7x7.txt")
 def test_solve_unique_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["numberlink", "solve", SEED, "--unique", "--rules", "fill-notouch"]) == 0
     out = capsys.readouterr().out
-    assert "fill-notouch: unique" in out
+    header = out.splitlines()[0]
+    assert header.startswith(f"{SEED} (7x7, fill-notouch): unique (")
     assert "The solution to the above table:" in out
 
 
@@ -30,13 +31,14 @@ def test_solve_json_lines_one_per_puzzle(capsys: pytest.CaptureFixture[str]) -> 
     )
     assert code == 0
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    assert [r["index"] for r in records] == [1, 2, 3, 4, 5, 6]
+    assert [r["source"] for r in records] == [f"{oracle} #{i}" for i in range(1, 7)]
     puzzles = formats.parse((DATA / "counting-oracle.txt").read_text())
     assert records[0]["count"] == 1 and records[0]["complete"] is True
     assert records[5]["count"] == 4 and records[5]["complete"] is True
     assert records[4]["count"] == 5 and records[4]["complete"] is False
     for record, puzzle in zip(records, puzzles, strict=True):
-        assert record["rules"] == "blank" and record["status"] == "solved"
+        assert record["puzzle"]["rules"] == "blank" and record["status"] == "solved"
+        assert "rules" not in record and "index" not in record
         solution = formats.parse_solution(json.dumps(record), puzzle, "json")
         assert check(puzzle, solution, Rules.BLANK) == []
         first, last = puzzle.endpoints()[1]
@@ -58,14 +60,21 @@ def test_unsolvable_exit_1_and_unknown_exit_3(tmp_path: Path) -> None:
 
 def test_check_valid_and_invalid(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["numberlink", "check", SEED, SEED, "--rules", "fill-notouch"]) == 0
-    assert "valid" in capsys.readouterr().out
+    assert capsys.readouterr().out.strip() == f"{SEED}: valid (7x7, fill-notouch)"
     puzzle = tmp_path / "p.txt"
     puzzle.write_text("1.\n1.\n")
     solution = tmp_path / "s.txt"
     solution.write_text("1.\n1.\n")
     assert main(["numberlink", "check", str(puzzle), str(solution), "--rules", "blank"]) == 0
+    assert capsys.readouterr().out.strip() == f"{puzzle}: valid (2x2, blank)"
     assert main(["numberlink", "check", str(puzzle), str(solution)]) == 1
-    assert "invalid under fill: fill:" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert out.startswith(f"{puzzle}: invalid (2x2, fill): ")
+    assert "rule 'fill' fills all" in out
+    assert main(["numberlink", "check", str(puzzle), "--solution", str(solution), "--json"]) == 1
+    record = json.loads(capsys.readouterr().out)
+    assert record["valid"] is False and record["puzzle"]["rules"] == "fill"
+    assert {v["rule"] for v in record["violations"]} == {"fill"}
 
 
 def test_convert_round_trip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -84,7 +93,7 @@ def test_convert_round_trip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
         (["solve", "RAGGED"], "line 3: row has 1 cells"),
         (["solve", "/no/such/file"], "no such file"),
         (["solve", SEED, "--rules", "nope"], "Invalid value"),
-        (["solve", SEED, "--unique", "--count"], "not both"),
+        (["solve", SEED, "--unique", "--count"], "no --count or --limit with it"),
         (["convert", SEED, "--to", "ahle"], "cannot express blocked cells"),
         (["convert", str(DATA / "ahle-inputs2.txt"), "--to", "bwinf"], "one puzzle per file"),
     ],
@@ -105,7 +114,7 @@ def test_arukone_url_defaults_to_blank(tmp_path: Path, capsys: pytest.CaptureFix
     url = tmp_path / "aru.txt"
     url.write_text("https://puzz.link/p?arukone/e/3/2/1g1\n")
     assert main(["numberlink", "solve", str(url)]) == 0
-    assert ", blank: solved" in capsys.readouterr().out
+    assert capsys.readouterr().out.startswith(f"{url} (3x2, blank): solved (")
     assert main(["numberlink", "solve", str(url), "--rules", "fill"]) == 1
 
 
@@ -114,7 +123,7 @@ def test_check_reads_solve_json_output(tmp_path: Path, capsys: pytest.CaptureFix
     answer = tmp_path / "answer.json"
     answer.write_text(capsys.readouterr().out)
     assert main(["numberlink", "check", SEED, str(answer), "--rules", "fill-notouch"]) == 0
-    assert "valid under fill-notouch" in capsys.readouterr().out
+    assert capsys.readouterr().out.strip() == f"{SEED}: valid (7x7, fill-notouch)"
 
 
 def test_engines_give_the_same_answers(capsys: pytest.CaptureFixture[str]) -> None:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from pathlib import Path
 
 import pytest
 
@@ -16,16 +18,28 @@ def _pairs(lines: list[str]) -> list[Pair]:
     return [Pair.from_xy(*(int(v) for v in line.split(","))) for line in lines]
 
 
+HEADER = re.compile(r"^(?P<name>.+) \((?P<desc>[^)]*)\): (?P<summary>.+) \(\d+\.\d{3} s\)$")
+
+
+def _solve_text(out: str) -> tuple[str, str, str, list[str]]:
+    """Name, description and summary of the header line, and the moves printed under it."""
+    header, *moves = out.strip().splitlines()
+    match = HEADER.match(header)
+    assert match is not None, header
+    return match["name"], match["desc"], match["summary"], moves
+
+
 def test_solve_prints_a_legal_move_list(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["nummatch", "solve", "--randfill", "3648"]) == 0
-    lines = capsys.readouterr().out.split()
+    name, desc, summary, lines = _solve_text(capsys.readouterr().out)
+    assert (name, desc, summary) == ("randfill 3648", "5x4, original", "solved")
     assert len(lines) == 10
     assert check(randfill(3648), _pairs(lines)) == []
 
 
 def test_solve_board_argument_and_unsolvable(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["nummatch", "solve", "18866/62725/32795/34448"]) == 1
-    assert capsys.readouterr().out.strip() == "unsolvable"
+    assert _solve_text(capsys.readouterr().out) == ("puzzle", "5x4, original", "no solution", [])
 
 
 def test_quiet_prints_nothing(capsys: pytest.CaptureFixture[str]) -> None:
@@ -37,18 +51,26 @@ def test_quiet_prints_nothing(capsys: pytest.CaptureFixture[str]) -> None:
 def test_seed_range_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["nummatch", "solve", "--randfill", "3646..3648", "--json"]) == 1
     rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    assert [r["seed"] for r in rows] == [3646, 3647, 3648]
+    assert [r["source"] for r in rows] == ["randfill 3646", "randfill 3647", "randfill 3648"]
     assert [r["status"] for r in rows] == ["unsolvable", "unsolvable", "solved"]
+    assert [r["solution"] for r in rows[:2]] == [None, None]
+    assert all(r["complete"] for r in rows[:2])
     last = rows[-1]
-    assert last["board"] == "71716/56635/32998/43364" and last["rules"] == "original"
-    assert set(last) >= {"moves", "nodes", "seconds"}
-    assert check(randfill(3648), [Pair.from_xy(*m) for m in last["moves"]]) == []
+    assert last["puzzle"] == {
+        "width": 5, "height": 4, "rules": "original",
+        "grid": [[7, 1, 7, 1, 6], [5, 6, 6, 3, 5], [3, 2, 9, 9, 8], [4, 3, 3, 6, 4]],
+    }
+    assert set(last) >= {"solution", "details", "seconds", "count"}
+    assert set(last["details"]) == {"nodes", "conflicts", "timed_out"}
+    assert not {"board", "moves", "rules", "seed"} & set(last)
+    assert check(randfill(3648), [Pair.from_xy(*m) for m in last["solution"]]) == []
 
 
 def test_seed_bfs_cap_gives_exit_3(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["nummatch", "solve", "55555/55555", "--algorithm", "seed-bfs", "--max-boards", "5"]
     assert main(args) == 3
-    assert "unknown" in capsys.readouterr().out
+    _, _, summary, moves = _solve_text(capsys.readouterr().out)
+    assert summary == "undecided: a limit stopped the search" and moves == []
     assert main(["nummatch", "solve", "55555/55555", "--algorithm", "seed-bfs"]) == 0
 
 
@@ -81,11 +103,16 @@ def test_bad_input_is_one_line_and_exit_2(
 
 def test_hint(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["nummatch", "hint", "1919/5555"]) == 0
-    move = _pairs(capsys.readouterr().out.split())
+    name, _, text = capsys.readouterr().out.strip().partition(": ")
+    assert name == "puzzle"
+    move = _pairs(text.split())
     board = parse_board("1919/5555")
     assert len(move) == 1
+    assert main(["nummatch", "hint", "1919/5555", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["status"] == "solved" and record["hint"]["move"] == list(move[0].xy())
     assert main(["nummatch", "hint", "18866/62725/32795/34448"]) == 1
-    assert capsys.readouterr().out.strip() == "no move keeps it solvable"
+    assert capsys.readouterr().out.strip() == "puzzle: no move keeps it solvable"
     # the hinted move leaves a solvable board: the rest of a solution must exist
     from numpuzzles.nummatch.solve import solve
     from numpuzzles.nummatch.take import take
@@ -106,20 +133,25 @@ def test_generate_json_is_solvable_and_reproducible(capsys: pytest.CaptureFixtur
     assert main(args) == 0
     first = json.loads(capsys.readouterr().out)
     assert main(args) == 0
-    assert json.loads(capsys.readouterr().out) == first
-    board = parse_board(first["board"])
-    assert (board.width, board.height) == (5, 4)
-    assert first["difficulty"] == "medium" and 0.15 <= first["trap_rate"] < 0.30
-    assert check(board, [Pair.from_xy(*m) for m in first["moves"]]) == []
+    again = json.loads(capsys.readouterr().out)
+    # everything but the time taken is reproducible
+    assert {**again, "seconds": None} == {**first, "seconds": None}
+    assert first["id"] == "nummatch:original,width=5,height=4,difficulty=medium#7"
+    assert first["seed"] == 7 and first["params"]["difficulty"] == "medium"
+    grid = first["puzzle"]["grid"]
+    board = parse_board("/".join("".join(map(str, row)) for row in grid))
+    assert (board.width, board.height) == (5, 4) and first["puzzle"]["rules"] == "original"
+    assert first["difficulty"] == "medium" and 0.15 <= first["details"]["trap_rate"] < 0.30
+    assert check(board, [Pair.from_xy(*m) for m in first["solution"]]) == []
 
 
 def test_easybrain_solve_json_with_adds(capsys: pytest.CaptureFixture[str]) -> None:
     start = "123456789/111213141/516171819"
     assert main(["nummatch", "solve", start, "--rules", "easybrain", "--json"]) == 0
     row = json.loads(capsys.readouterr().out)
-    assert row["status"] == "solved" and row["adds"] == 1
-    assert "add" in row["moves"]
-    moves = [m if m == "add" else Pair.from_xy(*m) for m in row["moves"]]
+    assert row["status"] == "solved" and row["solution"].count("add") == 1
+    assert row["puzzle"]["rules"] == "easybrain"
+    moves = [m if m == "add" else Pair.from_xy(*m) for m in row["solution"]]
     assert check(parse_board(start), moves, "easybrain") == []
 
 
@@ -127,9 +159,104 @@ def test_classic_bound_below_limit_is_unknown(capsys: pytest.CaptureFixture[str]
     # 3 digits cannot be cleared without an addition; with the bound at 0 that is no proof
     args = ["nummatch", "solve", "123", "--rules", "classic", "--max-adds", "0"]
     assert main(args) == 3
-    assert capsys.readouterr().out.startswith("unknown")
+    _, desc, summary, moves = _solve_text(capsys.readouterr().out)
+    assert (desc, summary, moves) == ("3x1, classic", "undecided: a limit stopped the search", [])
     assert main(["nummatch", "solve", "1/9/5", "--rules", "classic"]) == 0
-    lines = capsys.readouterr().out.split()
+    _, _, summary, lines = _solve_text(capsys.readouterr().out)
+    assert summary == "solved"
     assert "add" in lines
     moves = [x if x == "add" else Pair.from_xy(*(int(v) for v in x.split(","))) for x in lines]
     assert check(parse_board("1/9/5"), moves, "classic") == []
+
+
+def test_check_valid_and_invalid_move_lists(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    board = "71716/56635/32998/43364"  # randfill(3648)
+    assert main(["nummatch", "solve", board]) == 0
+    _, _, _, moves = _solve_text(capsys.readouterr().out)
+    assert check(randfill(3648), _pairs(moves)) == []
+    listed = tmp_path / "moves.txt"
+    listed.write_text("\n".join(moves) + "\n")
+    assert main(["nummatch", "check", board, str(listed)]) == 0
+    assert capsys.readouterr().out.strip() == "puzzle: valid (5x4, original)"
+    # moves separated by spaces, and the board from --randfill
+    assert main(["nummatch", "check", "--randfill", "3648", "--solution", " ".join(moves)]) == 0
+    assert capsys.readouterr().out.strip() == "randfill 3648: valid (5x4, original)"
+    # a list that stops early leaves digits: invalid, exit 1, as the checker says
+    assert main(["nummatch", "check", board, " ".join(moves[:3])]) == 1
+    out = capsys.readouterr().out
+    assert out.strip() == "puzzle: invalid (5x4, original): 14 digits remain after the last move"
+    assert check(randfill(3648), _pairs(moves[:3])) != []
+    # a pair that is neither equal nor sums to ten
+    assert main(["nummatch", "check", board, "0,0,1,0", "--json"]) == 1
+    record = json.loads(capsys.readouterr().out)
+    assert record["valid"] is False and record["puzzle"]["grid"][0] == [7, 1, 7, 1, 6]
+    assert record["violations"][0]["message"].startswith("move 1 (0,0,1,0): 7 and 1 are")
+    # the moves in reverse order break the connection rule
+    assert main(["nummatch", "check", board, " ".join(reversed(moves))]) == 1
+    assert "not connected" in capsys.readouterr().out
+
+
+def test_check_reads_a_solve_record_and_additions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["nummatch", "solve", "1/9/5", "--rules", "classic", "--json"]) == 0
+    answer = tmp_path / "answer.json"
+    answer.write_text(capsys.readouterr().out)
+    assert "add" in json.loads(answer.read_text())["solution"]
+    assert main(["nummatch", "check", "1/9/5", str(answer), "--rules", "classic"]) == 0
+    assert capsys.readouterr().out.strip() == "puzzle: valid (1x3, classic)"
+    # without the addition the three digits cannot be cleared
+    assert main(["nummatch", "check", "1/9/5", "0,0,0,1", "--rules", "classic"]) == 1
+    assert "invalid (1x3, classic)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("solution", ["0,0,1", "0,0,1,x", "take 0 0"])
+def test_check_bad_move_text_is_one_line_exit_2(
+    solution: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["nummatch", "check", "71716/56635/32998/43364", solution]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "x1,y1,x2,y2 or add" in err
+
+
+def test_convert_round_trip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text = tmp_path / "boards.txt"
+    text.write_text("71716\n56635\n32998\n43364\n\n123456789\n12\n")
+    target = tmp_path / "boards.json"
+    args = ["nummatch", "convert", str(text), "--rules", "easybrain", "--to", "json"]
+    assert main([*args, "-o", str(target)]) == 0
+    assert capsys.readouterr().out == ""
+    records = [json.loads(line) for line in target.read_text().splitlines()]
+    assert [r["rules"] for r in records] == ["easybrain", "easybrain"]
+    assert records[1]["grid"] == [[1, 2, 3, 4, 5, 6, 7, 8, 9], [1, 2]]
+    assert main(["nummatch", "convert", str(target), "--to", "text"]) == 0
+    assert capsys.readouterr().out == text.read_text()
+    # the JSON keeps the rules: solving it needs no --rules
+    assert main(["nummatch", "solve", str(target), "--json"]) == 0
+    solved = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["puzzle"]["rules"] for r in solved] == ["easybrain", "easybrain"]
+
+
+def test_unique_and_count_are_undecided_not_blamed_on_a_limit(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The solver proves one clearing; it never says how many there are.  So --unique and
+    --count leave the question open (exit 3) and say why, without blaming a time limit or
+    a --limit nobody set ('nummatch count' is the command that counts)."""
+    board = "71716/56635/32998/43364"
+    assert main(["nummatch", "solve", board, "--unique"]) == 3
+    _, _, summary, moves = _solve_text(capsys.readouterr().out)
+    assert summary == "solved; uniqueness undecided (this solver looks for one solution only)"
+    assert check(randfill(3648), _pairs(moves)) == []
+    assert main(["nummatch", "solve", board, "--count"]) == 3
+    _, _, summary, moves = _solve_text(capsys.readouterr().out)
+    assert summary == "at least 1 solution (undecided: this solver looks for one solution only)"
+    assert moves == []
+    assert main(["nummatch", "solve", board, "--limit", "3"]) == 0
+    _, _, summary, moves = _solve_text(capsys.readouterr().out)
+    assert "--limit" not in summary and "time limit" not in summary and len(moves) == 10
+    # a proof of no solution answers both questions
+    assert main(["nummatch", "solve", "18866/62725/32795/34448", "--unique"]) == 1
+    assert _solve_text(capsys.readouterr().out)[2] == "no solution"

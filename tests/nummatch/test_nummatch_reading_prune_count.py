@@ -230,16 +230,21 @@ def test_generate_rejects_impossible_requests() -> None:
 def test_cli_count_and_generate_for_reading_rules(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["nummatch", "count", "19/55", "--rules", "classic", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["sequences"] == 2 and out["fewest_adds"] == 0 and out["matchings"] is None
+    details = out["details"]
+    assert details["sequences"] == 2 and details["fewest_adds"] == 0
+    assert details["matchings"] is None and out["count"] == 2 and out["complete"] is True
+    assert out["puzzle"]["rules"] == "classic"
     assert main(["nummatch", "count", "123456789/111213141/516171819", "--rules", "classic"]) == 2
     assert "limited to" in capsys.readouterr().err
     args = ["nummatch", "generate", "--rules", "easybrain", "--seed", "5", "--json"]
     assert main(args) == 0
     made = json.loads(capsys.readouterr().out)
-    board = parse_board(made["board"], allow_short_last_row=True)
+    rows = "/".join("".join(map(str, row)) for row in made["puzzle"]["grid"])
+    board = parse_board(rows, allow_short_last_row=True)
     assert isinstance(board, Board) and len(board.cells) == 27
-    moves = [ADD if m == "add" else Pair.from_xy(*m) for m in made["moves"]]
-    assert made["adds"] == moves.count(ADD)
+    assert made["puzzle"]["rules"] == "easybrain"
+    moves = [ADD if m == "add" else Pair.from_xy(*m) for m in made["solution"]]
+    assert made["details"]["adds"] == moves.count(ADD)
     assert check(board, moves, "easybrain") == []
 
 

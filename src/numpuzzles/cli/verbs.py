@@ -95,8 +95,35 @@ class _Puzzles:
         return load(self.family, inputs, fmt, read), read
 
 
+_ONE_ONLY = "this solver looks for one solution only"
+
+
+def _why_incomplete(result: SolveResult[Any], wanted: int | None) -> str | None:
+    """Why a search that found solutions stopped before it proved there are no more: the
+    time limit, the --limit, or (None) the solver itself, which looks for one solution only
+    (Number Match's); the summary must not blame a limit nobody set."""
+    if result.timed_out:
+        return "time limit"
+    if wanted is not None and result.count >= wanted:
+        return "--limit"
+    return None
+
+
+def _undecided(result: SolveResult[Any], mode: str, wanted: int | None) -> bool:
+    """Whether the question asked (how many? unique?) was left open: exit status 3."""
+    if mode == "one":
+        return False
+    if result.timed_out:
+        return True
+    if mode == "unique":
+        return result.status is Status.SOLVED and result.unique is None
+    if mode == "count":
+        return not result.complete and _why_incomplete(result, wanted) is None
+    return False
+
+
 def _summary(
-    family: Fam, puzzle: Any, result: SolveResult[Any], mode: str
+    family: Fam, puzzle: Any, result: SolveResult[Any], mode: str, wanted: int | None
 ) -> str:
     """One line saying what the solver established."""
     if result.status is Status.UNSOLVABLE:
@@ -111,15 +138,19 @@ def _summary(
                 how = family.explain_difference(puzzle, result.solutions[0], result.solutions[1])
                 return f"not unique: {how}"
             return f"not unique: {result.count} solutions"
-        return "solved; uniqueness undecided (time limit)"
+        why = _why_incomplete(result, wanted) or _ONE_ONLY
+        return f"solved; uniqueness undecided ({why})"
     if mode == "one":
         return "solved"
     plural = "s" if result.count != 1 else ""
     if result.complete:
         return f"{result.count} solution{plural}"
-    if result.timed_out:
+    cause = _why_incomplete(result, wanted)
+    if cause == "time limit":
         return f"at least {result.count} solution{plural} (undecided: stopped by the time limit)"
-    return f"at least {result.count} solution{plural} (stopped at --limit)"
+    if cause == "--limit":
+        return f"at least {result.count} solution{plural} (stopped at --limit)"
+    return f"at least {result.count} solution{plural} (undecided: {_ONE_ONLY})"
 
 
 def _solve_command(family: Fam, extras: CliExtras) -> click.Command:
@@ -149,7 +180,8 @@ def _solve_command(family: Fam, extras: CliExtras) -> click.Command:
         for index, (name, puzzle) in enumerate(source):
             result = family.solve(puzzle, limit=wanted, timeout=kwargs["timeout"], **options)
             # A count or a uniqueness proof cut short by the time limit is undecided.
-            undecided = mode != "one" and result.timed_out
+            # So is one this solver cannot settle (Number Match's looks for one solution only).
+            undecided = _undecided(result, mode, wanted)
             statuses.append(Status.UNKNOWN if undecided else result.status)
             if quiet:
                 continue
@@ -160,7 +192,7 @@ def _solve_command(family: Fam, extras: CliExtras) -> click.Command:
                 continue
             if index:
                 out.line()
-            summary = _summary(family, puzzle, result, mode)
+            summary = _summary(family, puzzle, result, mode, wanted)
             out.line(f"{name} ({family.describe(puzzle)}): {summary} "
                      f"({result.stats.seconds:.3f} s)")
             shown = () if mode == "count" else result.solutions

@@ -88,24 +88,51 @@ class HintAnswer:
 class Family(Protocol[P, S]):
     """One puzzle family: read, write, solve, check, generate (and maybe hint and draw)."""
 
-    name: str
-    """The family's command-line name, e.g. ``"fubuki"``."""
-    title: str
-    """One line saying what the puzzle is."""
-    formats: Sequence[str]
-    """Text formats ``parse`` and ``dump`` know; the first is the default."""
-    comment_formats: Sequence[str]
-    """Formats whose readers skip ``#`` lines, so an ID line can travel with a puzzle."""
-    generate_params: Sequence[Param]
-    """What ``generate`` accepts."""
-    read_params: Sequence[Param]
-    """Options that pose a puzzle read from text (a rule set a format cannot hold)."""
-    solve_params: Sequence[Param]
-    """Extra options of ``solve`` (an engine choice)."""
-    default_limit: int | None
-    """How many solutions ``solve`` looks for unless told (None: all, as Fubuki's original)."""
-    verbs: frozenset[str]
-    """Optional verbs this family has: ``hint``, ``draw``."""
+    @property
+    def name(self) -> str:
+        """The family's command-line name, e.g. ``"fubuki"``."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """One line saying what the puzzle is."""
+        ...
+
+    @property
+    def formats(self) -> Sequence[str]:
+        """Text formats ``parse`` and ``dump`` know; the first is the default."""
+        ...
+
+    @property
+    def comment_formats(self) -> Sequence[str]:
+        """Formats whose readers skip ``#`` lines, so an ID line can travel with a puzzle."""
+        ...
+
+    @property
+    def generate_params(self) -> Sequence[Param]:
+        """What ``generate`` accepts."""
+        ...
+
+    @property
+    def read_params(self) -> Sequence[Param]:
+        """Options that pose a puzzle read from text (a rule set a format cannot hold)."""
+        ...
+
+    @property
+    def solve_params(self) -> Sequence[Param]:
+        """Extra options of ``solve`` (an engine choice)."""
+        ...
+
+    @property
+    def default_limit(self) -> int | None:
+        """How many solutions ``solve`` looks for unless told (None: all, as Fubuki's
+        original did)."""
+        ...
+
+    @property
+    def verbs(self) -> frozenset[str]:
+        """Optional verbs this family has: ``hint``, ``draw``."""
+        ...
 
     def parse(self, text: str, format: str | None = None, **options: Any) -> list[P]:
         """Every puzzle in ``text``; the format is sniffed when None."""

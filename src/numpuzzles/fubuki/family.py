@@ -10,7 +10,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 from ..core.errors import InvalidParameterError, PuzzleFormatError
-from ..core.family import FamilyBase, HintAnswer, Made
+from ..core.family import Family, FamilyBase, HintAnswer, Made
 from ..core.jsontext import first_json_value, member
 from ..core.params import Param
 from ..core.result import SolveResult, Status
@@ -181,4 +181,4 @@ class FubukiFamily(FamilyBase[Puzzle, Filling]):
         return draw(puzzle, solution)
 
 
-FAMILY = FubukiFamily()
+FAMILY: Family[Puzzle, Filling] = FubukiFamily()

@@ -23,7 +23,7 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 from ..core.errors import InvalidParameterError, PuzzleFormatError
-from ..core.family import FamilyBase, Generated, Made, Ruled
+from ..core.family import Family, FamilyBase, Generated, Made, Ruled
 from ..core.jsontext import json_values, member
 from ..core.params import Param
 from ..core.result import SolveResult, Stats, Status
@@ -370,5 +370,5 @@ def _uniqueness_prover(timeout: float | None) -> Any:
     return prove
 
 
-NUMBERLINK = NumberlinkFamily()
-ARUKONE = ArukoneFamily()
+NUMBERLINK: Family[Board, Solution] = NumberlinkFamily()
+ARUKONE: Family[Board, Solution] = ArukoneFamily()

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.errors import InvalidParameterError, PuzzleFormatError
-from ..core.family import FamilyBase, HintAnswer, Made, Ruled
+from ..core.family import Family, FamilyBase, HintAnswer, Made, Ruled
 from ..core.jsontext import first_json_value, json_values, member
 from ..core.params import Param
 from ..core.result import SolveResult, Status
@@ -265,5 +265,5 @@ class NumMatchFamily(FamilyBase[Game, Moves]):
         return HintAnswer(Status.UNKNOWN, "unknown (a limit stopped the search)", details)
 
 
-FAMILY = NumMatchFamily()
+FAMILY: Family[Game, Moves] = NumMatchFamily()
 """The family; boards read without ``rules`` are posed under the original's."""

@@ -19,7 +19,7 @@ import click
 
 from .. import families
 from ..core.batch import MAX_COUNT, generate_many
-from ..core.errors import InvalidParameterError, NumpuzzlesError
+from ..core.errors import InvalidParameterError
 from ..core.family import Family, Generated
 from ..core.records import check_record, generated_record, hint_record, solve_record
 from ..core.result import SolveResult, Status
@@ -28,14 +28,12 @@ from . import params as cli_params
 from .common import (
     CONTEXT_SETTINGS,
     EXIT_OK,
-    EXIT_UNKNOWN,
     EXIT_UNSOLVABLE,
     Output,
     dumps_json,
     exit_code_for,
     json_option,
     output_option,
-    read_text,
     timeout_option,
 )
 from .extras import CliExtras, Named, extras_for
@@ -120,6 +118,17 @@ def _undecided(result: SolveResult[Any], mode: str, wanted: int | None) -> bool:
     if mode == "count":
         return not result.complete and _why_incomplete(result, wanted) is None
     return False
+
+
+def _command(
+    func: Callable[..., int],
+    decorated: list[Callable[[Any], Any]],
+    cls: type[click.Command] = click.Command,
+) -> click.Command:
+    """The click command named after ``func``, with ``decorated`` options in order."""
+    return click.command(func.__name__, cls=cls, context_settings=CONTEXT_SETTINGS)(
+        cli_params.apply(func, decorated)
+    )
 
 
 def _summary(
@@ -224,9 +233,7 @@ def _solve_command(family: Fam, extras: CliExtras) -> click.Command:
         json_option,
         output_option,
     ]
-    return click.command("solve", cls=extras.command_class, context_settings=CONTEXT_SETTINGS)(
-        cli_params.apply(solve, decorated)
-    )
+    return _command(solve, decorated, extras.command_class)
 
 
 def _check_command(family: Fam, extras: CliExtras) -> click.Command:
@@ -278,9 +285,7 @@ def _check_command(family: Fam, extras: CliExtras) -> click.Command:
                      default=None, help="Format of the solution (default: sniffed)."),
         json_option,
     ]
-    return click.command("check", cls=extras.command_class, context_settings=CONTEXT_SETTINGS)(
-        cli_params.apply(check, decorated)
-    )
+    return _command(check, decorated, extras.command_class)
 
 
 def _progress(items: Iterator[Generated[Any, Any]], count: int) -> Iterator[Generated[Any, Any]]:
@@ -352,9 +357,7 @@ def _generate_command(family: Fam, extras: CliExtras) -> click.Command:
         json_option,
         output_option,
     ]
-    return click.command("generate", context_settings=CONTEXT_SETTINGS)(
-        cli_params.apply(generate, decorated)
-    )
+    return _command(generate, decorated)
 
 
 def _convert_command(family: Fam, extras: CliExtras) -> click.Command:
@@ -375,9 +378,7 @@ def _convert_command(family: Fam, extras: CliExtras) -> click.Command:
         _to_option(family, "Output format.", required=True),
         output_option,
     ]
-    return click.command("convert", cls=extras.command_class, context_settings=CONTEXT_SETTINGS)(
-        cli_params.apply(convert, decorated)
-    )
+    return _command(convert, decorated, extras.command_class)
 
 
 def _hint_command(family: Fam, extras: CliExtras) -> click.Command:
@@ -400,9 +401,7 @@ def _hint_command(family: Fam, extras: CliExtras) -> click.Command:
     Exit status 1 when the puzzle has no solution, 3 when --timeout stopped the search.
     """
     decorated = [*puzzles.decorators(), timeout_option, json_option]
-    return click.command("hint", cls=extras.command_class, context_settings=CONTEXT_SETTINGS)(
-        cli_params.apply(hint, decorated)
-    )
+    return _command(hint, decorated, extras.command_class)
 
 
 def _draw_command(family: Fam, extras: CliExtras) -> click.Command:
@@ -434,9 +433,7 @@ def _draw_command(family: Fam, extras: CliExtras) -> click.Command:
         timeout_option,
         output_option,
     ]
-    return click.command("draw", cls=extras.command_class, context_settings=CONTEXT_SETTINGS)(
-        cli_params.apply(draw, decorated)
-    )
+    return _command(draw, decorated, extras.command_class)
 
 
 _VERBS: dict[str, Callable[[Fam, CliExtras], click.Command]] = {
@@ -462,11 +459,3 @@ def build_group(name: str) -> click.Group:
     for command in extras.commands:
         group.add_command(command)
     return group
-
-
-def read_puzzle_text(path: str) -> str:
-    """The text of a FILE argument of a family's own command (``-`` is standard input)."""
-    return read_text(path)
-
-
-__all__ = ["EXIT_UNKNOWN", "NumpuzzlesError", "build_group", "read_puzzle_text"]

@@ -15,7 +15,8 @@ from numpuzzles.cli.main import main
 from numpuzzles.core.errors import GenerationError, InvalidParameterError, PuzzleFormatError
 from numpuzzles.numberlink import formats
 from numpuzzles.numberlink.adversary import CheckerModel, run_checker
-from numpuzzles.numberlink.arukone import dump_bwinf, generate_arukone, parse_bwinf
+from numpuzzles.numberlink.arukone import generate_arukone
+from numpuzzles.numberlink.formats import bwinf
 from numpuzzles.numberlink.generate import solver_prover
 from numpuzzles.numberlink.model import Puzzle, Rules, Solution
 from numpuzzles.numberlink.solve import solve
@@ -96,19 +97,19 @@ def test_unique_mode_reports_a_solver_that_gives_up() -> None:
 
 def test_output_is_the_originals_format_and_reads_back() -> None:
     item = generate_arukone(6, 42)
-    text = dump_bwinf(item.puzzle, item.seed)
+    text = bwinf.dump(item.puzzle, seed=item.seed)
     lines = text.splitlines()
     assert lines[0] == "SEED: 42"
     assert lines[1] == "6"
     assert lines[2] == str(len(item.puzzle.labels))
     assert all(len(line.split()) == 6 for line in lines[3:]) and len(lines) == 9
-    assert parse_bwinf(text) == [item.puzzle]
+    assert formats.parse(text, "bwinf") == [item.puzzle]
     assert formats.parse(text) == [item.puzzle]
     assert formats.dump(item.puzzle, "bwinf") == text.split("\n", 1)[1]
 
 
 def test_reads_the_originals_five_puzzles() -> None:
-    puzzles = parse_bwinf(SEED_EXAMPLES.read_text())
+    puzzles = formats.parse(SEED_EXAMPLES.read_text(), "bwinf")
     assert [len(p.labels) for p in puzzles] == [3, 8, 8, 8, 8]
 
 
@@ -118,14 +119,14 @@ def test_reads_the_originals_five_puzzles() -> None:
 )
 def test_malformed_input_is_a_format_error(text: str) -> None:
     with pytest.raises(PuzzleFormatError):
-        parse_bwinf(text)
+        formats.parse(text, "bwinf")
 
 
 @given(st.integers(0, 2**40))
 @settings(max_examples=60, deadline=None)
 def test_round_trip_of_random_puzzles(seed: int) -> None:
     item = generate_arukone(4 + seed % 5, seed)
-    assert parse_bwinf(dump_bwinf(item.puzzle, seed)) == [item.puzzle]
+    assert formats.parse(bwinf.dump(item.puzzle, seed=seed), "bwinf") == [item.puzzle]
 
 
 def test_cli_generate_count_prints_distinct_puzzles(capsys: pytest.CaptureFixture[str]) -> None:
@@ -133,7 +134,7 @@ def test_cli_generate_count_prints_distinct_puzzles(capsys: pytest.CaptureFixtur
     text = capsys.readouterr().out
     blocks = text.strip().split("\n\n")
     assert len(blocks) == 6
-    puzzles = [parse_bwinf(b)[0] for b in blocks]
+    puzzles = [formats.parse(b, "bwinf")[0] for b in blocks]
     assert len({puzzle_form(p) for p in puzzles}) == 6
     for block, puzzle in zip(blocks, puzzles, strict=True):
         seed = int(block.splitlines()[0].removeprefix("SEED: "))

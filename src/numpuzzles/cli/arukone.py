@@ -16,12 +16,7 @@ from ..core.errors import InvalidParameterError, PuzzleFormatError
 from ..core.seeds import MAX_SEED, fresh_seed, puzzle_id
 from ..numberlink import formats
 from ..numberlink.adversary import CheckerModel, CheckerRun, run_checker
-from ..numberlink.arukone import (
-    ALL_MODELS,
-    dump_bwinf,
-    generate_arukone,
-    parse_bwinf,
-)
+from ..numberlink.arukone import ALL_MODELS, generate_arukone
 from ..numberlink.formats.jsonfmt import solution_json
 from ..numberlink.generate import Prover
 from ..numberlink.model import Puzzle, Rules, Solution
@@ -118,7 +113,7 @@ def generate(
         else:
             if printed:
                 out.line()
-            out.line(dump_bwinf(item.puzzle, item.seed).rstrip("\n"))
+            out.line(formats.bwinf.dump(item.puzzle, seed=item.seed).rstrip("\n"))
         printed += 1
     out.close()
     return EXIT_OK
@@ -128,7 +123,7 @@ def _read_puzzles(path: str) -> list[Puzzle]:
     """The puzzles in ``path``: the original's format (many per file), else any format."""
     text = read_text(path)
     try:
-        return parse_bwinf(text)
+        return formats.parse(text, "bwinf")
     except PuzzleFormatError:
         pass
     try:

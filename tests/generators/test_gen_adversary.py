@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from numpuzzles.numberlink import formats
 from numpuzzles.numberlink.adversary import CheckerModel, routing_order, run_checker
-from numpuzzles.numberlink.arukone import parse_bwinf
 from numpuzzles.numberlink.model import Puzzle
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "arukone"
@@ -58,7 +58,7 @@ def test_model_a_solves_the_issue_vectors(vector: str) -> None:
 
 
 def test_seed_examples_match_the_recorded_facts() -> None:
-    puzzles = parse_bwinf(SEED_EXAMPLES.read_text())
+    puzzles = formats.parse(SEED_EXAMPLES.read_text(), "bwinf")
     assert [p.width for p in puzzles] == [5, 10, 10, 10, 10]
     failures = [run_checker(p, CheckerModel.A).failed for p in puzzles]
     assert failures[0] == ()

@@ -15,8 +15,9 @@ from numpuzzles.cli.main import main
 from numpuzzles.core.errors import GenerationError, InvalidParameterError, PuzzleFormatError
 from numpuzzles.numberlink import formats
 from numpuzzles.numberlink.adversary import CheckerModel, run_checker
-from numpuzzles.numberlink.arukone import dump_bwinf, generate_arukone, parse_bwinf
+from numpuzzles.numberlink.arukone import generate_arukone
 from numpuzzles.numberlink.check import check
+from numpuzzles.numberlink.formats import bwinf
 from numpuzzles.numberlink.generate import solver_prover
 from numpuzzles.numberlink.model import Puzzle, Rules, Solution
 from numpuzzles.numberlink.solve import solve
@@ -98,19 +99,19 @@ def test_unique_mode_reports_a_solver_that_gives_up() -> None:
 
 def test_output_is_the_originals_format_and_reads_back() -> None:
     item = generate_arukone(6, 42)
-    text = dump_bwinf(item.puzzle, item.seed)
+    text = bwinf.dump(item.puzzle, seed=item.seed)
     lines = text.splitlines()
     assert lines[0] == "SEED: 42"
     assert lines[1] == "6"
     assert lines[2] == str(len(item.puzzle.labels))
     assert all(len(line.split()) == 6 for line in lines[3:]) and len(lines) == 9
-    assert parse_bwinf(text) == [item.puzzle]
+    assert formats.parse(text, "bwinf") == [item.puzzle]
     assert formats.parse(text) == [item.puzzle]
     assert formats.dump(item.puzzle, "bwinf") == text.split("\n", 1)[1]
 
 
 def test_reads_the_originals_five_puzzles() -> None:
-    puzzles = parse_bwinf(SEED_EXAMPLES.read_text())
+    puzzles = formats.parse(SEED_EXAMPLES.read_text(), "bwinf")
     assert [len(p.labels) for p in puzzles] == [3, 8, 8, 8, 8]
 
 
@@ -120,14 +121,14 @@ def test_reads_the_originals_five_puzzles() -> None:
 )
 def test_malformed_input_is_a_format_error(text: str) -> None:
     with pytest.raises(PuzzleFormatError):
-        parse_bwinf(text)
+        formats.parse(text, "bwinf")
 
 
 @given(st.integers(0, 2**40))
 @settings(max_examples=60, deadline=None)
 def test_round_trip_of_random_puzzles(seed: int) -> None:
     item = generate_arukone(4 + seed % 5, seed)
-    assert parse_bwinf(dump_bwinf(item.puzzle, seed)) == [item.puzzle]
+    assert formats.parse(bwinf.dump(item.puzzle, seed=seed), "bwinf") == [item.puzzle]
 
 
 def test_cli_generate_count_prints_distinct_puzzles(capsys: pytest.CaptureFixture[str]) -> None:
@@ -135,7 +136,7 @@ def test_cli_generate_count_prints_distinct_puzzles(capsys: pytest.CaptureFixtur
     text = capsys.readouterr().out
     blocks = text.strip().split("\n\n")
     assert len(blocks) == 6
-    puzzles = [parse_bwinf(b)[0] for b in blocks]
+    puzzles = [formats.parse(b, "bwinf")[0] for b in blocks]
     assert len({puzzle_form(p) for p in puzzles}) == 6
     for block, puzzle in zip(blocks, puzzles, strict=True):
         seed = int(block.splitlines()[0].removeprefix("SEED: "))
@@ -153,7 +154,7 @@ def test_cli_adversary_names_the_failed_pairs(capsys: pytest.CaptureFixture[str]
     assert "model A: fails on pair 1;" in lines[2]
     assert "model A: fails on pairs 7, 5;" in lines[4]
     # the reported pairs are the ones the checker model really fails on
-    puzzles = parse_bwinf(SEED_EXAMPLES.read_text())
+    puzzles = bwinf.parse(SEED_EXAMPLES.read_text())
     assert "model B: fails on pairs 2, 4, 7;" in lines[1]
     assert run_checker(puzzles[1], CheckerModel.B).failed == (2, 4, 7)
 
@@ -161,7 +162,7 @@ def test_cli_adversary_names_the_failed_pairs(capsys: pytest.CaptureFixture[str]
 def test_cli_adversary_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["arukone", "adversary", str(SEED_EXAMPLES), "--json"]) == 0
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
-    puzzles = parse_bwinf(SEED_EXAMPLES.read_text())
+    puzzles = bwinf.parse(SEED_EXAMPLES.read_text())
     assert [r["source"] for r in records] == [f"{SEED_EXAMPLES} #{i}" for i in range(1, 6)]
     for record, puzzle in zip(records, puzzles, strict=True):
         assert record["family"] == "arukone" and record["puzzle"]["rules"] == "blank"
@@ -211,8 +212,8 @@ def test_cli_solve_and_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert out[0].startswith(f"{file} (4x4, blank): solved (")
     assert out[1:3] == ["4", "2"]  # the solved grid in the original's format
     grid = [[int(v) for v in row.split()] for row in out[3:7]]
-    solution = formats.parse_solution("\n".join(out[1:7]), parse_bwinf(file.read_text())[0])
-    assert check(parse_bwinf(file.read_text())[0], solution, Rules.BLANK) == []
+    solution = formats.parse_solution("\n".join(out[1:7]), bwinf.parse(file.read_text())[0])
+    assert check(bwinf.parse(file.read_text())[0], solution, Rules.BLANK) == []
     assert grid[0][0] == 1 and grid[3][3] == 2 and len(out) == 7
     file.write_text("4\n2\n1 2 0 0\n2 1 0 0\n0 0 0 0\n0 0 0 0\n")
     assert main(["arukone", "solve", str(file)]) == 1
@@ -257,7 +258,7 @@ def test_cli_reads_back_files_of_several_puzzles(
     path = tmp_path / "three.txt"
     assert main(["arukone", "generate", "5", "--seed", "9", "--count", "3", "-o", str(path)]) == 0
     capsys.readouterr()
-    puzzles = parse_bwinf(path.read_text())
+    puzzles = bwinf.parse(path.read_text())
     assert len(puzzles) == 3
     assert main(["arukone", "solve", str(path), "--json"]) == 0
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
@@ -268,7 +269,7 @@ def test_cli_reads_back_files_of_several_puzzles(
         assert check(puzzle, solution, Rules.BLANK) == []
     # convert keeps all three in the original's format, and they read back the same
     assert main(["arukone", "convert", str(path), "--to", "bwinf"]) == 0
-    assert parse_bwinf(capsys.readouterr().out) == puzzles
+    assert bwinf.parse(capsys.readouterr().out) == puzzles
     assert main(["arukone", "adversary", str(path)]) == 0
     assert len(capsys.readouterr().out.splitlines()) == 3
     # a single puzzle with a blocked cell (-1) still reads through the general reader

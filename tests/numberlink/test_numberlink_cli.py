@@ -95,7 +95,7 @@ def test_convert_round_trip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
         (["solve", SEED, "--rules", "nope"], "Invalid value"),
         (["solve", SEED, "--unique", "--count"], "no --count or --limit with it"),
         (["convert", SEED, "--to", "ahle"], "cannot express blocked cells"),
-        (["convert", str(DATA / "ahle-inputs2.txt"), "--to", "bwinf"], "one puzzle per file"),
+        (["convert", str(DATA / "ahle-inputs2.txt"), "--to", "adc"], "one puzzle per file"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(

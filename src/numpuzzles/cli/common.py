@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -12,7 +11,7 @@ from typing import Any, TypeVar
 import click
 
 from ..core.errors import NumpuzzlesError
-from ..core.fileio import atomic_write_text
+from ..core.fileio import atomic_write_text, check_writable
 from ..core.result import Status
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -112,17 +111,6 @@ def dumps_json(obj: Any) -> str:
     return json.dumps(obj, separators=(", ", ": "))
 
 
-def _check_writable(path: Path) -> None:
-    """Refuse an output file that cannot be written before any work is done, not after."""
-    directory = path.parent if str(path.parent) else Path(".")
-    if path.is_dir():
-        raise NumpuzzlesError(f"{path}: is a directory")
-    if not directory.is_dir():
-        raise NumpuzzlesError(f"{path}: cannot write there: {directory} is not a directory")
-    if not os.access(directory, os.W_OK | os.X_OK):
-        raise NumpuzzlesError(f"{path}: cannot write there: {directory} is not writable")
-
-
 class Output:
     """Collects a command's standard output, or writes it to ``--output`` atomically at the end."""
 
@@ -130,7 +118,7 @@ class Output:
         self._path = path
         self._chunks: list[str] = []
         if path is not None:
-            _check_writable(path)
+            check_writable(path)
 
     def line(self, text: str = "") -> None:
         """Print one line (or buffer it for the output file)."""

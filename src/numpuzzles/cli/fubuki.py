@@ -9,6 +9,7 @@ program did.
 
 from __future__ import annotations
 
+import re
 import sys
 from collections.abc import Iterator
 from typing import Any
@@ -20,6 +21,8 @@ from ..fubuki.model import Puzzle
 from .extras import CliExtras, Named, PuzzleSource
 
 _LIST_OPTIONS = ("--rows", "--cols", "--diagonals")
+_NUMBER = re.compile("[0-9]{1,9}")
+_NUMBERS = re.compile("[0-9,]{1,200}")
 
 
 class _ListCommand(click.Command):
@@ -38,7 +41,7 @@ class _ListCommand(click.Command):
             i += 1
             if arg in _LIST_OPTIONS:
                 values: list[str] = []
-                while i < len(args) and (args[i].replace(",", "").isdigit() or args[i] == "?"):
+                while i < len(args) and (_NUMBERS.fullmatch(args[i]) or args[i] == "?"):
                     values.append(args[i])
                     i += 1
                 if values:
@@ -60,7 +63,9 @@ def _givens(specs: tuple[str, ...], size: int) -> tuple[int, ...]:
     cells = [0] * (size * size)
     for spec in specs:
         pos_text, sep, value_text = spec.partition("=")
-        if not sep or not pos_text.strip().isdigit() or not value_text.strip().isdigit():
+        if not sep or not _NUMBER.fullmatch(pos_text.strip()) or not _NUMBER.fullmatch(
+            value_text.strip()
+        ):
             raise click.BadParameter(f"expected POS=VALUE, got {spec!r}", param_hint="--given")
         pos, value = int(pos_text), int(value_text)
         if not 1 <= pos <= size * size:

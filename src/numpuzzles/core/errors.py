@@ -29,3 +29,8 @@ class InvalidParameterError(NumpuzzlesError, ValueError):
 
 class GenerationError(NumpuzzlesError):
     """A generator could not produce what was asked within its attempts."""
+
+
+class OutputFileError(NumpuzzlesError):
+    """A file the caller asked to write cannot be written (missing directory, no permission,
+    disk full); the message names the file and the reason in one sentence."""

@@ -1,28 +1,88 @@
-"""Writing files without ever leaving a half-written or clobbered file behind."""
+"""Writing files without ever leaving a half-written or clobbered file behind.
+
+The text goes to a temporary file beside the target, which is then renamed over it: a
+crash, a full disk or a failed write leaves the old file untouched and no temporary file
+behind.  The temporary file is created with mode 0666 so that the kernel applies the
+user's umask, exactly as for a file opened for writing the ordinary way (``mkstemp`` would
+give 0600 and make every ``-o`` file private); when a file is replaced, its mode is kept.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import os
-import tempfile
+import secrets
+import stat
 from pathlib import Path
+
+from .errors import OutputFileError
+
+_NEW_FILE_MODE = 0o666
+"""Before the umask, as ``open(path, "w")`` creates files."""
+
+
+def _create_temp(directory: Path, name: str) -> tuple[int, Path]:
+    """A new, empty, exclusively created file beside the target, and its path."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
+    while True:
+        tmp = directory / f".{name}.{secrets.token_hex(6)}.tmp"
+        try:
+            return os.open(tmp, flags, _NEW_FILE_MODE), tmp
+        except FileExistsError:
+            continue
+
+
+def _reason(exc: OSError, target: Path, directory: Path) -> str:
+    if isinstance(exc, FileNotFoundError):
+        return f"cannot write {target}: the directory {directory} does not exist"
+    if isinstance(exc, NotADirectoryError):
+        return f"cannot write {target}: {directory} is not a directory"
+    if isinstance(exc, PermissionError):
+        return f"cannot write {target}: permission denied"
+    if isinstance(exc, IsADirectoryError):
+        return f"cannot write {target}: it is a directory"
+    return f"cannot write {target}: {exc.strerror or exc}"
+
+
+def check_writable(path: str | os.PathLike[str]) -> None:
+    """Raise ``OutputFileError`` now if ``atomic_write_text(path, ...)`` could not work,
+    so that a command refuses an unusable output file before its work, not after."""
+    target = Path(path)
+    directory = target.parent if str(target.parent) else Path(".")
+    if target.is_dir():
+        raise OutputFileError(_reason(IsADirectoryError(), target, directory))
+    if not directory.exists():
+        raise OutputFileError(_reason(FileNotFoundError(), target, directory))
+    if not directory.is_dir():
+        raise OutputFileError(_reason(NotADirectoryError(), target, directory))
+    if not os.access(directory, os.W_OK | os.X_OK):
+        raise OutputFileError(_reason(PermissionError(), target, directory))
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
-    """Write ``text`` to a temporary file beside ``path``, then rename it into place.
+    """Write ``text`` (UTF-8) to ``path`` through a temporary file renamed into place.
 
-    A crash or a full disk leaves the old file untouched.
+    A new file gets mode 0666 less the umask; a replaced file keeps its mode.  Any failure
+    (a missing or unwritable directory, a full disk) raises ``OutputFileError`` and leaves
+    the old file as it was.
     """
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        fd, tmp = _create_temp(directory, target.name)
+    except OSError as exc:
+        raise OutputFileError(_reason(exc, target, directory)) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+            with contextlib.suppress(FileNotFoundError):
+                os.fchmod(handle.fileno(), stat.S_IMODE(os.stat(target).st_mode))
             handle.write(text)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as exc:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
+        if isinstance(exc, OSError):
+            raise OutputFileError(_reason(exc, target, directory)) from None
         raise

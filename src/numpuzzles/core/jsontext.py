@@ -1,7 +1,11 @@
-"""JSON input as people hand it over: one value, an array of values, or JSON Lines.
+"""Reading JSON puzzle files: one JSON array, one value, or JSON Lines (one value a line).
 
-Every family reads its puzzles (and solutions) from the records the command line writes,
-so an object with a ``puzzle`` (or ``solution``) member stands for that member.
+Shared by every family's JSON reader so that they accept the same layouts and fail the
+same way: every problem (bad syntax, a number of more than ``MAX_DIGITS`` digits,
+``NaN``/``Infinity``, nesting too deep for the parser) is a ``PuzzleFormatError`` with the
+line number, never the ``ValueError``/``RecursionError`` that ``json.loads`` raises.
+Every family also reads back the records the command line writes, so an object with a
+``puzzle`` (or ``solution``) member stands for that member (``member``).
 """
 
 from __future__ import annotations
@@ -10,36 +14,49 @@ import json
 from typing import Any
 
 from .errors import PuzzleFormatError
-
-MAX_DEPTH = 64
-"""Deeper nesting than this is no puzzle; refusing it keeps the reader out of recursion
-limits on hostile input."""
+from .intparse import ascii_int
 
 
-def _loads(text: str, line: int) -> Any:
+def _int(token: str) -> int:
+    value = ascii_int(token)
+    assert value is not None  # the JSON grammar only hands over well-formed integers
+    return value
+
+
+def _constant(token: str) -> Any:
+    raise PuzzleFormatError(f"{token} is not a number a puzzle can hold")
+
+
+def loads(text: str, line: int) -> Any:
+    """One JSON value; errors carry ``line`` (plus the parser's line within ``text``)."""
     try:
-        return json.loads(text)
+        return json.loads(text, parse_int=_int, parse_constant=_constant)
     except json.JSONDecodeError as exc:
         raise PuzzleFormatError(f"invalid JSON: {exc.msg}", line=line + exc.lineno - 1) from None
-    except (RecursionError, ValueError) as exc:  # int too long, nesting too deep
-        raise PuzzleFormatError(f"invalid JSON: {exc}", line=line) from None
+    except PuzzleFormatError as exc:
+        raise PuzzleFormatError(str(exc), line=line) from None
+    except RecursionError:
+        raise PuzzleFormatError("JSON nested too deeply", line=line) from None
 
 
 def json_values(text: str) -> list[tuple[int, Any]]:
-    """The JSON values in ``text`` with their 1-based line numbers: an array's items, one
-    whole value, or JSON Lines."""
+    """The values in ``text`` with their 1-based line numbers: a top-level array's items
+    (all on the array's first line), one value spread over several lines, else one value
+    per non-blank line (JSON Lines)."""
     stripped = text.strip()
     if not stripped:
         raise PuzzleFormatError("empty input: no JSON value found")
     if stripped.startswith("["):
-        value = _loads(stripped, 1)
-        if not isinstance(value, list):
-            raise PuzzleFormatError("expected a JSON array", line=1)
-        return [(1, item) for item in value]
+        first = len(text) - len(text.lstrip())
+        start = text.count("\n", 0, first) + 1
+        values = loads(stripped, start)
+        if not isinstance(values, list):
+            raise PuzzleFormatError("expected a JSON array", line=start)
+        return [(start, value) for value in values]
     lines = [(n, raw) for n, raw in enumerate(text.splitlines(), start=1) if raw.strip()]
     if len(lines) > 1 and not all(raw.lstrip().startswith("{") for _, raw in lines):
-        return [(lines[0][0], _loads(stripped, lines[0][0]))]  # one value over several lines
-    return [(n, _loads(raw, n)) for n, raw in lines]
+        return [(lines[0][0], loads(stripped, lines[0][0]))]  # one pretty-printed value
+    return [(number, loads(raw, number)) for number, raw in lines]
 
 
 def member(value: Any, key: str) -> Any:
@@ -54,10 +71,10 @@ def first_json_value(text: str) -> Any:
     """The whole text as one JSON value, else its first line's (a JSON Lines file): the
     form a solution is handed over in."""
     stripped = text.strip()
+    if not stripped:
+        raise PuzzleFormatError("empty input: no JSON value found")
     try:
-        return json.loads(stripped)
-    except (json.JSONDecodeError, RecursionError, ValueError):
-        pass
-    number, first = next(((n, raw) for n, raw in enumerate(text.splitlines(), 1) if raw.strip()),
-                         (1, stripped))
-    return _loads(first, number)
+        return loads(stripped, 1)
+    except PuzzleFormatError:
+        number, first = next((n, raw) for n, raw in enumerate(text.splitlines(), 1) if raw.strip())
+        return loads(first, number)

@@ -24,6 +24,7 @@ True
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -102,7 +103,7 @@ def _integer(name: str, value: Any) -> int:
         return value
     if isinstance(value, str):
         text = value.strip()
-        if text.lstrip("+-").isdigit() and len(text) <= 30:
+        if re.fullmatch(r"[+-]?[0-9]{1,30}", text):
             return int(text)
     raise InvalidParameterError(f"{name} must be a whole number, got {value!r}")
 

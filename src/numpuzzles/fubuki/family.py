@@ -11,6 +11,7 @@ from typing import Any
 
 from ..core.errors import InvalidParameterError, PuzzleFormatError
 from ..core.family import Family, FamilyBase, HintAnswer, Made
+from ..core.intparse import ascii_int
 from ..core.jsontext import first_json_value, member
 from ..core.params import Param
 from ..core.result import SolveResult, Status
@@ -23,9 +24,10 @@ from .model import SIZES, Filling, Puzzle
 def _size(text: str) -> int:
     """``3`` or ``3x3`` (as IDs write it)."""
     head, _, tail = text.strip().lower().partition("x")
-    if not head.isdigit() or (tail and tail != head) or len(head) > 3:
+    size = ascii_int(head) if len(head) < 4 else None
+    if size is None or (tail and tail != head):
         raise InvalidParameterError(f"size must be n or nxn (3, 4 or 5), got {text!r}")
-    return int(head)
+    return size
 
 
 GENERATE_PARAMS: tuple[Param, ...] = (

@@ -20,7 +20,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..core.errors import InvalidPuzzleError, PuzzleFormatError
-from .model import Filling, Puzzle
+from ..core.intparse import ascii_int
+from ..core.jsontext import json_values
+from .model import SIZES, Filling, Puzzle
 
 FORMATS = ("text", "json")
 
@@ -45,17 +47,19 @@ def _blocks(text: str) -> Iterator[list[tuple[int, str]]]:
 def _total(token: str, number: int) -> int | None:
     if token == "?":
         return None
-    if not token.isdigit():
+    value = ascii_int(token, number)
+    if value is None:
         raise PuzzleFormatError(f"expected a total (a number or ?), got {token!r}", number)
-    return int(token)
+    return value
 
 
 def _cell(token: str, number: int) -> int:
     if token == ".":
         return 0
-    if not token.isdigit() or int(token) == 0:
+    value = ascii_int(token, number)
+    if value is None or value <= 0:
         raise PuzzleFormatError(f"expected a digit or '.', got {token!r}", number)
-    return int(token)
+    return value
 
 
 def _parse_block(block: list[tuple[int, str]]) -> Puzzle:
@@ -98,26 +102,46 @@ def _parse_block(block: list[tuple[int, str]]) -> Puzzle:
         raise PuzzleFormatError(str(exc), first_line) from None
 
 
-def _from_json(obj: Any) -> Puzzle:
+def _json_int(value: Any, what: str, number: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise PuzzleFormatError(f"{what} must be an integer, got {value!r}", number)
+    return value
+
+
+def _json_totals(value: Any, what: str, number: int) -> tuple[int | None, ...]:
+    if not isinstance(value, list):
+        raise PuzzleFormatError(f"'{what}' must be a list of totals (null = hidden)", number)
+    return tuple(None if t is None else _json_int(t, f"a total in '{what}'", number) for t in value)
+
+
+def _from_json(obj: Any, number: int) -> Puzzle:
+    """A puzzle from the object ``to_json`` writes; ``givens`` may be left out (all empty)."""
     if not isinstance(obj, dict):
-        raise PuzzleFormatError("a JSON puzzle is an object")
-    try:
-        givens = obj.get("givens")
-        size = int(obj["size"]) if "size" in obj else len(obj["rows"])
-        flat = [int(v) for row in givens for v in row] if givens else [0] * (size * size)
-        diagonals = obj.get("diagonals")
-        return Puzzle(
-            size,
-            tuple(None if t is None else int(t) for t in obj["rows"]),
-            tuple(None if t is None else int(t) for t in obj["cols"]),
-            tuple(flat),
-            None if diagonals is None else (diagonals[0], diagonals[1]),
-            bool(obj.get("product", False)),
-        )
-    except (KeyError, TypeError, ValueError, IndexError) as exc:
-        if isinstance(exc, InvalidPuzzleError):
-            raise
-        raise PuzzleFormatError(f"JSON puzzle lacks or misspells a field: {exc}") from None
+        raise PuzzleFormatError("a JSON puzzle is an object", number)
+    for field in ("rows", "cols"):
+        if field not in obj:
+            raise PuzzleFormatError(f"the JSON puzzle lacks the field '{field}'", number)
+    rows = _json_totals(obj["rows"], "rows", number)
+    cols = _json_totals(obj["cols"], "cols", number)
+    size = _json_int(obj["size"], "'size'", number) if "size" in obj else len(rows)
+    givens = obj.get("givens")
+    if givens:
+        if not isinstance(givens, list) or not all(isinstance(row, list) for row in givens):
+            raise PuzzleFormatError("'givens' must be a list of rows", number)
+        flat = tuple(_json_int(v, "a given", number) for row in givens for v in row)
+    else:  # all empty; the size is checked before n² cells are made
+        flat = (0,) * (size * size) if size in SIZES else ()
+    diagonals = obj.get("diagonals")
+    diagonal_totals: tuple[int | None, int | None] | None = None
+    if diagonals is not None:
+        pair = _json_totals(diagonals, "diagonals", number)
+        if len(pair) != 2:
+            raise PuzzleFormatError("'diagonals' holds two totals", number)
+        diagonal_totals = (pair[0], pair[1])
+    product = obj.get("product", False)
+    if not isinstance(product, bool):
+        raise PuzzleFormatError(f"'product' must be true or false, got {product!r}", number)
+    return Puzzle(size, rows, cols, flat, diagonal_totals, product)
 
 
 def parse(text: str, format: str | None = None) -> list[Puzzle]:
@@ -125,21 +149,14 @@ def parse(text: str, format: str | None = None) -> list[Puzzle]:
     if format is None:
         format = "json" if text.lstrip().startswith(("{", "[")) else "text"
     if format == "json":
-        stripped = text.strip()
-        try:
-            if stripped.startswith("["):
-                items = json.loads(stripped)
-            else:
-                items = [json.loads(line) for line in stripped.splitlines() if line.strip()]
-        except json.JSONDecodeError as exc:
-            raise PuzzleFormatError(f"invalid JSON: {exc.msg}", exc.lineno) from None
-        return [
-            _from_json(item.get("puzzle", item) if isinstance(item, dict) else item)
-            for item in items
+        puzzles = [
+            _from_json(item.get("puzzle", item) if isinstance(item, dict) else item, number)
+            for number, item in json_values(text)
         ]
-    if format != "text":
+    elif format == "text":
+        puzzles = [_parse_block(block) for block in _blocks(text)]
+    else:
         raise PuzzleFormatError(f"unknown format {format!r}; known: {', '.join(FORMATS)}")
-    puzzles = [_parse_block(block) for block in _blocks(text)]
     if not puzzles:
         raise PuzzleFormatError("no puzzle found")
     return puzzles
@@ -188,12 +205,10 @@ def to_json(puzzle: Puzzle) -> dict[str, Any]:
 def parse_filling(text: str, size: int | None = None) -> Filling:
     """A filled grid written as rows separated by ``/`` or newlines, digits by spaces or commas."""
     rows = [r for r in text.replace("\n", "/").split("/") if r.strip()]
-    try:
-        grid = tuple(tuple(int(t) for t in row.replace(",", " ").split()) for row in rows)
-    except ValueError:
-        raise PuzzleFormatError(
-            f"a filling is rows of numbers separated by '/', got {text!r}"
-        ) from None
+    values = [[ascii_int(t) for t in row.replace(",", " ").split()] for row in rows]
+    if any(None in row for row in values):
+        raise PuzzleFormatError(f"a filling is rows of numbers separated by '/', got {text!r}")
+    grid = tuple(tuple(v for v in row if v is not None) for row in values)
     n = size if size is not None else len(grid)
     if len(grid) != n or any(len(row) != n for row in grid):
         raise PuzzleFormatError(f"a filling must be {n} rows of {n} numbers")

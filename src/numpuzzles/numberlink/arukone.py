@@ -19,9 +19,10 @@ beat the checker in 4 of 10 tries at n = 10; we keep its idea and filter harder)
    ``limit=2``), and are kept when the checker models fail; this is far faster than
    proving sparse boards unique, where the SAT solver needs minutes.
 
-Output is the original's format: ``SEED: s``, then n, then the number of pairs, then n rows
-of n space-separated integers (0 empty).  ``generate_arukone(n, seed)`` is deterministic,
-so the printed seed regenerates the puzzle.
+Output is the original's format, read and written by ``numberlink.formats.bwinf``:
+``SEED: s``, then n, then the number of pairs, then n rows of n space-separated integers
+(0 empty).  ``generate_arukone(n, seed)`` is deterministic, so the printed seed regenerates
+the puzzle.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ import math
 import random
 from dataclasses import dataclass
 
-from ..core.errors import GenerationError, InvalidParameterError, PuzzleFormatError
+from ..core.errors import GenerationError, InvalidParameterError
 from ..core.seeds import MAX_SEED, rng
 from .adversary import CheckerModel, run_checker
 from .check import check
@@ -62,64 +63,6 @@ def default_pairs(n: int, random_source: random.Random) -> int:
     """A pair count in the original's range: from n/2 up to about 0.8 n (8 at n = 10)."""
     low = min_pairs(n)
     return random_source.randint(low, max(low, (4 * n) // 5))
-
-
-# --- the original's text format ------------------------------------------------------
-
-
-def dump_bwinf(puzzle: Puzzle, seed: int | None = None) -> str:
-    """The original's printout: ``SEED: s``, n, pairs, rows (0 empty), newline-terminated."""
-    if puzzle.width != puzzle.height:
-        raise InvalidParameterError(f"boards are square, got {puzzle.width}x{puzzle.height}")
-    lines = [] if seed is None else [f"SEED: {seed}"]
-    lines.append(str(puzzle.width))
-    lines.append(str(len(puzzle.labels)))
-    lines.extend(" ".join(str(v) for v in row) for row in puzzle.rows())
-    return "\n".join(lines) + "\n"
-
-
-def parse_bwinf(text: str) -> list[Puzzle]:
-    """Every puzzle in the original's format (optional ``SEED:`` lines, blank separators)."""
-    lines = text.splitlines()
-    puzzles: list[Puzzle] = []
-    i = 0
-    while i < len(lines):
-        line = lines[i].strip()
-        if not line or line.upper().startswith("SEED:"):
-            i += 1
-            continue
-        start = i + 1
-        try:
-            n = int(line)
-            pairs = int(lines[i + 1].strip())
-        except (ValueError, IndexError):
-            raise PuzzleFormatError(
-                "expected the size n, then the number of pairs", start
-            ) from None
-        if n < 1:
-            raise PuzzleFormatError(f"size must be positive, got {n}", start)
-        cells: list[int] = []
-        for r in range(n):
-            row_no = i + 2 + r
-            if row_no >= len(lines):
-                raise PuzzleFormatError(f"expected {n} rows, got {r}", row_no + 1)
-            try:
-                row = [int(v) for v in lines[row_no].split()]
-            except ValueError:
-                raise PuzzleFormatError("rows hold integers only", row_no + 1) from None
-            if len(row) != n or any(v < 0 for v in row):
-                raise PuzzleFormatError(f"row needs {n} non-negative integers", row_no + 1)
-            cells.extend(row)
-        puzzle = Puzzle(n, n, tuple(cells))
-        if len(puzzle.labels) != pairs:
-            raise PuzzleFormatError(
-                f"header says {pairs} pairs, the board has {len(puzzle.labels)}", start + 1
-            )
-        puzzles.append(puzzle)
-        i += 2 + n
-    if not puzzles:
-        raise PuzzleFormatError("no puzzle found")
-    return puzzles
 
 
 # --- drawing random non-crossing paths -------------------------------------------------

@@ -174,7 +174,7 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
         return formats.dump(puzzle.puzzle, format or self.formats[0])
 
     def dump_all(self, puzzles: Any, format: str | None = None) -> str:
-        if format in ("bwinf", "adc") and len(puzzles) > 1:
+        if format == "adc" and len(puzzles) > 1:
             raise InvalidParameterError(
                 f"the {format} format holds one puzzle per file; the input has {len(puzzles)}"
             )
@@ -310,40 +310,13 @@ class ArukoneFamily(NumberlinkFamily):
     read_params = (Param("rules", str, None, RULES_HELP + " Default: blank.", choices=RULE_NAMES),)
     default_rules = Rules.BLANK
 
-    def parse(self, text: str, format: str | None = None, **options: Any) -> list[Board]:
-        """As Numberlink's, except that a ``bwinf`` text may hold several puzzles (``SEED:``
-        lines, blank lines between), as the original and ``arukone generate --count`` write
-        them; a single puzzle goes through the general reader, which knows blocked cells and
-        names faults precisely."""
-        name = formats.sniff(text) if format is None else format
-        if name == "bwinf":
-            from .arukone import parse_bwinf
-
-            try:
-                several = parse_bwinf(text)
-            except PuzzleFormatError:
-                several = []
-            if len(several) > 1:
-                chosen = self.option(self.read_params, options)["rules"]
-                return [Ruled(p, chosen or self.default_rules.value) for p in several]
-        return super().parse(text, format, **options)
-
-    def dump_all(self, puzzles: Any, format: str | None = None) -> str:
-        """Arukone's ``bwinf`` files hold several puzzles, a blank line between (``parse``
-        reads them back)."""
-        if (format or self.formats[0]) == "bwinf":
-            return FamilyBase.dump_all(self, puzzles, format)
-        return super().dump_all(puzzles, format)
-
     def dump_generated(
         self, item: Generated[Board, Solution], format: str | None = None,
         with_solution: bool = False,
     ) -> str:
         """The original's printout (``SEED: s``, n, pairs, rows) in the ``bwinf`` format."""
         if (format or self.formats[0]) == "bwinf" and not with_solution:
-            from .arukone import dump_bwinf
-
-            return dump_bwinf(item.puzzle.puzzle, item.seed)
+            return formats.bwinf.dump(item.puzzle.puzzle, seed=item.seed)
         return super().dump_generated(item, format, with_solution)
 
     def _make(self, params: Mapping[str, Any], seed: int) -> Made[Board, Solution]:

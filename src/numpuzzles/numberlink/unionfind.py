@@ -13,7 +13,8 @@ The original (C, n x n) grows random non-crossing paths one at a time:
 It prints the puzzle as "Table to be solved:" (endpoints numbered, other cells blank,
 ``X`` solid) and "The solution to the above table:" (every cell its path's label), rows
 of cells like ``| 4 |``, ``|   |``, ``| X |``, ``| 12|``.  ``dump_tables`` reproduces that
-printout byte for byte in shape (see tests/data/numberlink/seed-union-find-7x7.txt).
+printout byte for byte in shape (see tests/data/numberlink/seed-union-find-7x7.txt)
+with the ``table`` format's writer, the one place that shape is written.
 
 Its puzzles are solvable under every rule set (the grown paths never touch themselves and
 cover every free cell) but are not guaranteed unique; the default generator is.
@@ -27,10 +28,8 @@ from dataclasses import dataclass
 from ..core.errors import InvalidParameterError
 from ..core.grid import orthogonal_neighbours
 from ..core.seeds import rng
+from .formats import table
 from .model import BLOCKED, Cell, Puzzle, Solution
-
-PUZZLE_HEADER = "Table to be solved:"
-SOLUTION_HEADER = "The solution to the above table:"
 
 
 class DisjointSets:
@@ -122,26 +121,11 @@ def generate_unionfind(width: int, height: int, seed: int) -> UnionFindBoard:
     return UnionFindBoard(puzzle, solution)
 
 
-def _cell_text(value: int, show_zero: bool = False) -> str:
-    if value == BLOCKED:
-        text = "X"
-    elif value == 0 and not show_zero:
-        text = ""
-    else:
-        text = str(value)
-    return f"| {text:<2}|"
-
-
-def table_rows(width: int, height: int, cells: tuple[int, ...]) -> list[str]:
-    """Rows in the original's cell shape: ``| 4 |``, ``|   |``, ``| X |``, ``| 12|``."""
-    return ["".join(_cell_text(cells[r * width + c]) for c in range(width)) for r in range(height)]
+table_rows = table.rows
+"""Rows in the original's cell shape (the ``table`` format's writer, under its old name)."""
 
 
 def dump_tables(board: UnionFindBoard) -> str:
-    """The original's printout: the puzzle table, two blank lines, the solution table."""
-    puzzle, solution = board.puzzle, board.solution
-    lines = [PUZZLE_HEADER]
-    lines.extend(table_rows(puzzle.width, puzzle.height, puzzle.cells))
-    lines.extend(["", "", SOLUTION_HEADER])
-    lines.extend(table_rows(solution.width, solution.height, solution.cells))
-    return "\n".join(lines) + "\n"
+    """The original's printout: the puzzle table, two blank lines, the solution table
+    (the ``table`` format's writer, which keeps the original's cell shape)."""
+    return table.dump(board.puzzle, board.solution)

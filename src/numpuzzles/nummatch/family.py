@@ -12,6 +12,7 @@ or ``add``; a move list is moves separated by spaces or newlines.  JSON: ``{"wid
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -69,7 +70,7 @@ def _move(token: Any, line: int) -> Move:
         return ADD
     if isinstance(token, str):
         parts = token.split(",")
-        if len(parts) == 4 and all(p.strip().isdigit() and len(p.strip()) < 6 for p in parts):
+        if len(parts) == 4 and all(re.fullmatch("[0-9]{1,5}", p.strip()) for p in parts):
             x1, y1, x2, y2 = (int(p) for p in parts)
             return Pair.from_xy(x1, y1, x2, y2)
     elif (

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from types import ModuleType
 
 from ...core.errors import InvalidParameterError, PuzzleFormatError
+from ...core.intparse import ascii_int
 from ..model import Puzzle, Solution
 from ..trace import solution_from_cells
 from . import adc, ahle, bwinf, jsonfmt, letters, numeric, puzzlink, table
@@ -143,7 +144,8 @@ def _json_paths(
 ) -> Solution:
     paths = []
     for key, value in raw.items():
-        if not key.lstrip("-").isdigit() or not isinstance(value, list):
+        label = ascii_int(key, number)
+        if label is None or not isinstance(value, list):
             raise PuzzleFormatError(f"bad path entry {key!r}", line=number)
         steps = []
         for step in value:
@@ -154,7 +156,7 @@ def _json_paths(
             ):
                 raise PuzzleFormatError(f"path {key}: steps must be [row, col]", line=number)
             steps.append((step[0], step[1]))
-        paths.append((int(key), tuple(steps)))
+        paths.append((label, tuple(steps)))
     return Solution(puzzle.width, puzzle.height, cells, tuple(sorted(paths)))
 
 

@@ -17,13 +17,15 @@ from __future__ import annotations
 import re
 
 from ...core.errors import PuzzleFormatError
+from ...core.intparse import ascii_int, read_int
 from ..model import Puzzle, Solution
-from .grid import Grid, no_blocked, to_puzzle
+from .grid import Grid, check_size, no_blocked, to_puzzle
 
 NAME = "adc"
-_SIZE = re.compile(r"^SIZE\s+(\d+)\s*[Xx]\s*(\d+)$")
-_COUNT = re.compile(r"^LINE_NUM\s+(\d+)$")
-_LINE = re.compile(r"^LINE#(\d+)\s*\(\s*(\d+)\s*,\s*(\d+)\s*\)\s*-\s*\(\s*(\d+)\s*,\s*(\d+)\s*\)$")
+_SIZE = re.compile(r"^SIZE\s+([0-9]+)\s*[Xx]\s*([0-9]+)$")
+_COUNT = re.compile(r"^LINE_NUM\s+([0-9]+)$")
+_POINT = r"\(\s*([0-9]+)\s*,\s*([0-9]+)\s*\)"
+_LINE = re.compile(rf"^LINE#([0-9]+)\s*{_POINT}\s*-\s*{_POINT}$")
 
 
 def _lines(text: str) -> list[tuple[int, str]]:
@@ -37,9 +39,9 @@ def _size(lines: list[tuple[int, str]]) -> tuple[int, int]:
     match = _SIZE.match(line)
     if match is None:
         raise PuzzleFormatError(f"expected 'SIZE WxH', got {line!r}", line=number)
-    width, height = int(match.group(1)), int(match.group(2))
-    if width == 0 or height == 0:
-        raise PuzzleFormatError(f"board size {width}x{height} is empty", line=number)
+    width = read_int(match.group(1), "the width", number)
+    height = read_int(match.group(2), "the height", number)
+    check_size(width, height, number)
     return width, height
 
 
@@ -58,7 +60,7 @@ def read(text: str) -> list[Grid]:
         raise PuzzleFormatError("expected 'LINE_NUM n'", line=where)
     count_match = _COUNT.match(lines[1][1])
     assert count_match is not None
-    count = int(count_match.group(1))
+    count = read_int(count_match.group(1), "LINE_NUM", lines[1][0])
     tokens: list[str | None] = [None] * (width * height)
     cell_lines = [lines[0][0]] * height
     seen: set[str] = set()
@@ -66,12 +68,12 @@ def read(text: str) -> list[Grid]:
         match = _LINE.match(line)
         if match is None:
             raise PuzzleFormatError(f"expected 'LINE#k (x,y)-(x,y)', got {line!r}", line=number)
-        label = str(int(match.group(1)))
+        label = str(read_int(match.group(1), "the line number", number))
         if label in seen or label == "0":
             raise PuzzleFormatError(f"line number {label} repeated or invalid", line=number)
         seen.add(label)
         for x_text, y_text in ((match.group(2), match.group(3)), (match.group(4), match.group(5))):
-            x, y = int(x_text), int(y_text)
+            x, y = read_int(x_text, "x", number), read_int(y_text, "y", number)
             if not (0 <= x < width and 0 <= y < height):
                 raise PuzzleFormatError(f"point ({x},{y}) is off the board", line=number)
             if tokens[y * width + x] is not None:
@@ -100,9 +102,10 @@ def read_answer(text: str) -> Grid:
         if len(parts) != width:
             raise PuzzleFormatError(f"row has {len(parts)} cells, expected {width}", line=number)
         for part in parts:
-            if not part.isdigit():
+            value = ascii_int(part, number)
+            if value is None or value < 0:
                 raise PuzzleFormatError(f"unknown cell {part!r}", line=number)
-            tokens.append(None if int(part) == 0 else str(int(part)))
+            tokens.append(None if value == 0 else str(value))
     return Grid(width, height, tuple(tokens), tuple(n for n, _ in body), numeric=True)
 
 

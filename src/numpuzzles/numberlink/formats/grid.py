@@ -12,13 +12,33 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...core.errors import InvalidPuzzleError, PuzzleFormatError
+from ...core.intparse import read_int
 from ..model import BLOCKED, EMPTY, Puzzle
 
 BLOCK = "\0blocked"
 """The token of a blocked cell (no format can produce it as a label)."""
 
+MAX_CELLS = 1_000_000
+"""The largest board (width x height) any reader accepts.
+
+Readers check a declared size against it before they allocate anything, so a header like
+``SIZE 99999999999999999X9`` is one clear error instead of a ``MemoryError`` or
+``OverflowError``.  A million cells is far beyond what the solver or the generators handle
+(see ``generate.MAX_CELLS``), yet every reader parses a board that large in about a second.
+"""
+
 CHAR_ALPHABET = "123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWYZ0@$%&*+=?!~^<>"
 """Characters for unnamed labels in character formats, in order (no ``.``, ``#``, ``X``)."""
+
+
+def check_size(width: int, height: int, line: int | None) -> None:
+    """Refuse an empty board or one of more than ``MAX_CELLS`` cells, at ``line``."""
+    if width < 1 or height < 1:
+        raise PuzzleFormatError(f"board size {width}x{height} is empty", line=line)
+    if width * height > MAX_CELLS:
+        raise PuzzleFormatError(
+            f"board size {width}x{height} is too large: at most {MAX_CELLS:,} cells", line=line
+        )
 
 
 @dataclass(frozen=True)
@@ -143,9 +163,9 @@ def content_lines(text: str) -> list[tuple[int, str]]:
 def size_line(line: str, number: int) -> tuple[int, int]:
     """``w h`` as two non-negative integers."""
     parts = line.split()
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+    if len(parts) != 2:
         raise PuzzleFormatError(f"expected a size line 'w h', got {line!r}", line=number)
-    return int(parts[0]), int(parts[1])
+    return read_int(parts[0], "the width", number), read_int(parts[1], "the height", number)
 
 
 def read_sized_blocks(text: str, read_row: RowReader, numeric: bool) -> list[Grid]:
@@ -161,8 +181,7 @@ def read_sized_blocks(text: str, read_row: RowReader, numeric: bool) -> list[Gri
         width, height = size_line(line, number)
         if width == 0 and height == 0:
             break
-        if width == 0 or height == 0:
-            raise PuzzleFormatError(f"board size {width}x{height} is empty", line=number)
+        check_size(width, height, number)
         body = lines[at + 1 : at + 1 + height]
         if len(body) < height:
             raise PuzzleFormatError(f"expected {height} rows, found {len(body)}", line=lines[-1][0])

@@ -13,30 +13,11 @@ import json
 from typing import Any
 
 from ...core.errors import PuzzleFormatError
+from ...core.jsontext import json_values
 from ..model import Puzzle, Solution
 from .grid import BLOCK, Grid, to_puzzle
 
 NAME = "json"
-
-
-def objects(text: str) -> list[tuple[int, Any]]:
-    """The JSON values in ``text`` with their line numbers: an array's items, or JSON Lines."""
-    stripped = text.strip()
-    if stripped.startswith("["):
-        try:
-            values = json.loads(stripped)
-        except json.JSONDecodeError as exc:
-            raise PuzzleFormatError(f"invalid JSON: {exc.msg}", line=exc.lineno) from None
-        return [(1, value) for value in values]
-    out = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        if not raw.strip():
-            continue
-        try:
-            out.append((number, json.loads(raw)))
-        except json.JSONDecodeError as exc:
-            raise PuzzleFormatError(f"invalid JSON: {exc.msg}", line=number) from None
-    return out
 
 
 def grid_of(rows: Any, number: int, width: int | None = None) -> Grid:
@@ -79,7 +60,7 @@ def puzzle_from_json(value: Any, number: int = 1) -> Puzzle:
 
 def parse(text: str) -> list[Puzzle]:
     """Every puzzle in ``text``."""
-    return [puzzle_from_json(value, number) for number, value in objects(text)]
+    return [puzzle_from_json(value, number) for number, value in json_values(text)]
 
 
 def solution_json(solution: Solution) -> dict[str, Any]:
@@ -108,12 +89,12 @@ def dump(puzzle: Puzzle, solution: Solution | None = None) -> str:
 
 def solution_value(text: str) -> tuple[int, Any]:
     """The first solution object in ``text``: ``solution``, ``solutions[0]`` or a bare grid."""
-    for number, value in objects(text):
+    for number, value in json_values(text):
         if isinstance(value, dict):
             if isinstance(value.get("solution"), dict):
                 return number, value["solution"]
             solutions = value.get("solutions")
-            if isinstance(solutions, list) and solutions:
+            if isinstance(solutions, list) and solutions and isinstance(solutions[0], dict):
                 return number, solutions[0]
             if "grid" in value:
                 return number, value

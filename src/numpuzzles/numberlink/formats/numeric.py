@@ -7,6 +7,7 @@ ends the input.  This is the format of imos/Puzzle's NumberLink samples.
 from __future__ import annotations
 
 from ...core.errors import PuzzleFormatError
+from ...core.intparse import ascii_int
 from ..model import Puzzle, Solution
 from .grid import BLOCK, Grid, read_sized_blocks, to_puzzle
 
@@ -20,11 +21,9 @@ def int_row(line: str, number: int, width: int) -> list[str | None]:
         raise PuzzleFormatError(f"row has {len(parts)} cells, expected {width}", line=number)
     tokens: list[str | None] = []
     for part in parts:
-        try:
-            value = int(part)
-        except ValueError:
-            message = f"unknown cell {part!r}, expected an integer"
-            raise PuzzleFormatError(message, line=number) from None
+        value = ascii_int(part, number)
+        if value is None:
+            raise PuzzleFormatError(f"unknown cell {part!r}, expected an integer", line=number)
         if value < -1:
             raise PuzzleFormatError(f"unknown cell {part!r}", line=number)
         tokens.append(None if value == 0 else BLOCK if value == -1 else str(value))

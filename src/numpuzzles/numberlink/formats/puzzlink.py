@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 
 from ...core.errors import InvalidPuzzleError, PuzzleFormatError
+from ...core.intparse import ascii_int, read_int
 from ..model import Puzzle, Solution
-from .grid import Grid, no_blocked, to_puzzle
+from .grid import Grid, check_size, no_blocked, to_puzzle
 
 NAME = "puzzlink"
 PREFIX = "https://puzz.link/p?"
@@ -39,6 +40,8 @@ def _decode_body(body: str, size: int, number: int) -> list[str | None]:
             at += 1
         else:
             raise PuzzleFormatError(f"unknown character {char!r} in the URL body", line=number)
+        if len(tokens) > size:  # stop at once: a long body must not grow a huge list
+            break
     if len(tokens) > size:
         raise PuzzleFormatError(f"URL body has {len(tokens)} cells, board has {size}", line=number)
     tokens.extend([None] * (size - len(tokens)))
@@ -51,13 +54,13 @@ def _parts(line: str, number: int) -> tuple[str, list[str], int, int, str]:
         raise PuzzleFormatError("expected a puzz.link numlin or arukone URL", line=number)
     genre, rest = match.group(1), match.group(2).split("/")
     flags = []
-    while rest and not rest[0].isdigit():
+    while rest and ascii_int(rest[0], number) is None:
         flags.append(rest.pop(0))
-    if len(rest) < 2 or not rest[0].isdigit() or not rest[1].isdigit():
+    if len(rest) < 2:
         raise PuzzleFormatError("expected COLS/ROWS in the URL", line=number)
-    cols, rows = int(rest[0]), int(rest[1])
-    if cols == 0 or rows == 0:
-        raise PuzzleFormatError(f"board size {cols}x{rows} is empty", line=number)
+    cols = read_int(rest[0], "COLS", number)
+    rows = read_int(rest[1], "ROWS", number)
+    check_size(cols, rows, number)
     return genre, flags, cols, rows, "/".join(rest[2:])
 
 

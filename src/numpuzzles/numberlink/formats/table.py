@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.errors import PuzzleFormatError
+from ...core.intparse import ascii_int
 from ..model import BLOCKED, EMPTY, Puzzle, Solution
 from .grid import BLOCK, Grid, to_puzzle
 
@@ -40,10 +41,11 @@ def _row(line: str, number: int) -> list[str | None]:
             tokens.append(None)
         elif text.upper() == "X":
             tokens.append(BLOCK)
-        elif text.isdigit() and int(text) > 0:
-            tokens.append(str(int(text)))
         else:
-            raise PuzzleFormatError(f"unknown cell {text!r}", line=number)
+            value = ascii_int(text, number)
+            if value is None or value <= 0:
+                raise PuzzleFormatError(f"unknown cell {text!r}", line=number)
+            tokens.append(str(value))
     return tokens
 
 
@@ -87,14 +89,15 @@ def parse(text: str) -> list[Puzzle]:
     return [to_puzzle(grid) for grid in read(text)]
 
 
+def _cell(value: int) -> str:
+    """The original's ``printf("| %-2d|")`` shape: ``| 4 |``, ``|   |``, ``| X |``, ``| 12|``."""
+    text = "" if value == EMPTY else "X" if value == BLOCKED else str(value)
+    return f"| {text:<2}|"
+
+
 def rows(width: int, height: int, cells: tuple[int, ...]) -> list[str]:
-    """Cells as table rows."""
-
-    def cell(v: int) -> str:
-        text = "" if v == EMPTY else "X" if v == BLOCKED else str(v)
-        return f"|{text:^3}|" if len(text) <= 1 else f"|{text:>3}|"
-
-    return ["".join(cell(v) for v in cells[r * width : (r + 1) * width]) for r in range(height)]
+    """Cells as table rows, in the union-find original's cell shape."""
+    return ["".join(_cell(v) for v in cells[r * width : (r + 1) * width]) for r in range(height)]
 
 
 def dump(puzzle: Puzzle, solution: Solution | None = None) -> str:

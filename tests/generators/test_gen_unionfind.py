@@ -13,12 +13,7 @@ from numpuzzles.numberlink import formats
 from numpuzzles.numberlink.check import check
 from numpuzzles.numberlink.formats import table
 from numpuzzles.numberlink.model import Rules
-from numpuzzles.numberlink.unionfind import (
-    DisjointSets,
-    dump_tables,
-    generate_unionfind,
-    table_rows,
-)
+from numpuzzles.numberlink.unionfind import dump_tables, generate_unionfind, table_rows
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "numberlink"
 EXAMPLE = DATA / "seed-union-find-7x7.txt"
@@ -78,15 +73,6 @@ def test_small_boards_are_solvable_per_the_brute_force_counter(seed: int) -> Non
 def test_same_seed_same_puzzle_and_seeds_differ() -> None:
     assert generate_unionfind(7, 7, 11) == generate_unionfind(7, 7, 11)
     assert len({generate_unionfind(7, 7, s).puzzle.cells for s in range(10)}) == 10
-
-
-def test_disjoint_sets() -> None:
-    sets = DisjointSets(5)
-    sets.union(0, 1)
-    sets.union(3, 4)
-    assert sets.find(0) == sets.find(1) != sets.find(3) == sets.find(4)
-    sets.union(1, 4)
-    assert len({sets.find(i) for i in range(5)}) == 2
 
 
 @pytest.mark.parametrize(

@@ -8,8 +8,7 @@ import pytest
 
 from numpuzzles.core.errors import InvalidParameterError
 from numpuzzles.core.result import Status
-from numpuzzles.numberlink import formats
-from numpuzzles.numberlink import solve as solve_module
+from numpuzzles.numberlink import formats, sat
 from numpuzzles.numberlink.check import check
 from numpuzzles.numberlink.count import count, transposed
 from numpuzzles.numberlink.model import Puzzle, Rules
@@ -93,7 +92,7 @@ def test_switch_from_lazy_to_full_model_keeps_answers(monkeypatch: pytest.Monkey
     forcing the hand-over at once must not change any answer (ahle-inputs5: 12 solvable)."""
     puzzles = formats.parse((DATA / "ahle-inputs5.txt").read_text())
     lazy = [solve(p, rules=Rules.FILL_NOTOUCH, limit=2) for p in puzzles]
-    monkeypatch.setattr(solve_module, "LAZY_ROUNDS", 0)
+    monkeypatch.setattr(sat, "LAZY_ROUNDS", 0)
     full = [solve(p, rules=Rules.FILL_NOTOUCH, limit=2) for p in puzzles]
     assert [r.status for r in lazy] == [r.status for r in full]
     assert [r.count for r in lazy] == [r.count for r in full]

@@ -14,8 +14,9 @@ from pysat.examples.genhard import PHP
 from pysat.solvers import Solver
 from test_numberlink_bruteforce import CAP, brute_count, random_board
 
+from numpuzzles.core.deadline import Deadline
 from numpuzzles.core.result import Status
-from numpuzzles.numberlink import solve as solve_module
+from numpuzzles.numberlink import sat
 from numpuzzles.numberlink.check import check
 from numpuzzles.numberlink.model import Puzzle, Rules
 from numpuzzles.numberlink.solve import solve
@@ -23,12 +24,12 @@ from numpuzzles.numberlink.solve import solve
 
 def _hard_solver() -> Solver:
     """A pigeonhole formula: unsatisfiable and far beyond a fraction of a second."""
-    return Solver(name=solve_module.SAT_ENGINE, bootstrap_with=PHP(11).clauses)
+    return Solver(name=sat.SAT_ENGINE, bootstrap_with=PHP(11).clauses)
 
 
 def test_alarm_interrupts_a_running_sat_call() -> None:
     solver = _hard_solver()
-    alarm = solve_module._Alarm(0.05)
+    alarm = sat.Alarm(Deadline(0.05))
     try:
         alarm.watch(solver)
         assert alarm.run(solver) is None
@@ -39,7 +40,7 @@ def test_alarm_interrupts_a_running_sat_call() -> None:
 
 
 def test_alarm_that_already_fired_stops_a_solver_watched_later() -> None:
-    alarm = solve_module._Alarm(0.0)
+    alarm = sat.Alarm(Deadline(0.0))
     while not alarm.fired:  # the timer thread fires almost at once
         pass
     solver = _hard_solver()
@@ -52,8 +53,8 @@ def test_alarm_that_already_fired_stops_a_solver_watched_later() -> None:
 
 
 def test_no_alarm_means_a_plain_call() -> None:
-    solver = Solver(name=solve_module.SAT_ENGINE, bootstrap_with=[[1, 2], [-1], [-2, 3]])
-    alarm = solve_module._Alarm(None)
+    solver = Solver(name=sat.SAT_ENGINE, bootstrap_with=[[1, 2], [-1], [-2, 3]])
+    alarm = sat.Alarm(Deadline(None))
     try:
         assert alarm.run(solver) is True
         assert alarm.run(solver) is True and not alarm.fired
@@ -67,7 +68,7 @@ def test_truncated_label_bits_keep_answers_exact(
     bits: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """With 1 or 2 bits, up to 4 labels share codes: 1,500 boards against the brute force."""
-    monkeypatch.setattr(solve_module, "LABEL_BITS", bits)
+    monkeypatch.setattr(sat, "LABEL_BITS", bits)
     rnd = random.Random(90 + bits)
     solvable = 0
     for _ in range(1500):
@@ -83,7 +84,7 @@ def test_truncated_label_bits_keep_answers_exact(
     assert solvable > 100
 
 
-def _ends_reached(model: solve_module._Model, values: list[int]) -> dict[int, int]:
+def _ends_reached(model: sat._Model, values: list[int]) -> dict[int, int]:
     """For each label, the given value at the far end of the path leaving its first end."""
     puzzle, adjacent = model.puzzle, {}
     for (a, b), var in model.edges.items():
@@ -112,13 +113,13 @@ def test_label_bits_forbid_paths_joining_two_labels(seed: int) -> None:
         for i, spot in enumerate(rnd.sample(range(16), 6)):
             cells[spot] = i // 2 + 1
         puzzle = Puzzle(4, 4, tuple(cells))
-        domains = solve_module.label_domains(puzzle)
+        domains = sat.label_domains(puzzle)
         if domains is not None and solve(puzzle, rules=Rules.FILL_NOTOUCH).status is Status.SOLVED:
             break
-    model = solve_module._Model(puzzle, Rules.FILL_NOTOUCH, domains, labels=False)
+    model = sat._Model(puzzle, Rules.FILL_NOTOUCH, domains, labels=False)
     edge_vars = list(model.edges.values())
     models = 0
-    with Solver(name=solve_module.SAT_ENGINE, bootstrap_with=model.clauses) as solver:
+    with Solver(name=sat.SAT_ENGINE, bootstrap_with=model.clauses) as solver:
         while solver.solve():
             values = solver.get_model()
             reached = _ends_reached(model, values)

@@ -1,7 +1,9 @@
 """Wall-clock deadlines for searches that may run long.
 
 Searches poll ``expired()`` every few hundred nodes; reading the clock on every node would
-cost more than the node itself in pure Python.
+cost more than the node itself in pure Python.  A solver that hands work to several engines
+creates one ``Deadline`` when it starts and passes that object on, so every engine stops at
+the same instant and the time it reports (``elapsed()``) counts from the call's start.
 """
 
 from __future__ import annotations
@@ -10,12 +12,17 @@ import time
 
 
 class Deadline:
-    """A point in time after which a search should stop and report ``unknown``."""
+    """A point in time after which a search should stop and report ``unknown``.
 
-    __slots__ = ("_end",)
+    ``seconds`` count from the moment the deadline is created (``time.perf_counter()``);
+    None means no limit: ``expired()`` stays False and ``remaining()`` is None.
+    """
+
+    __slots__ = ("_end", "_start")
 
     def __init__(self, seconds: float | None) -> None:
-        self._end = None if seconds is None else time.perf_counter() + seconds
+        self._start = time.perf_counter()
+        self._end = None if seconds is None else self._start + seconds
 
     def expired(self) -> bool:
         """True once the deadline has passed; never true without a deadline."""
@@ -26,3 +33,7 @@ class Deadline:
         if self._end is None:
             return None
         return max(0.0, self._end - time.perf_counter())
+
+    def elapsed(self) -> float:
+        """Seconds since the deadline was created (what a solver reports as its time)."""
+        return time.perf_counter() - self._start

@@ -32,10 +32,8 @@ import math
 from collections import deque
 from dataclasses import dataclass
 
+from ..core.grid import orthogonal_neighbours
 from .model import EMPTY, Cell, Puzzle
-
-# left, down, right, up: the checker's expansion order.
-_STEPS: tuple[tuple[int, int], ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 
 class CheckerModel(enum.Enum):
@@ -81,12 +79,7 @@ def _bfs(
     queue = deque([start])
     while queue:
         here = queue.popleft()
-        row, col = divmod(here, width)
-        for dr, dc in _STEPS:
-            r, c = row + dr, col + dc
-            if not (0 <= r < height and 0 <= c < width):
-                continue
-            there = r * width + c
+        for there in orthogonal_neighbours(here, width, height):  # the checker's order
             if there in parent or (there != goal and occupied[there]):
                 continue
             parent[there] = here

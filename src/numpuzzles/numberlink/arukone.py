@@ -32,6 +32,7 @@ import random
 from dataclasses import dataclass
 
 from ..core.errors import GenerationError, InvalidParameterError
+from ..core.grid import orthogonal_neighbours
 from ..core.seeds import MAX_SEED, rng
 from .adversary import CheckerModel, run_checker
 from .check import check
@@ -94,13 +95,7 @@ def _draw_path(
             if used[nxt] or nxt in on_path:
                 continue
             # never run alongside the own path: the only path neighbour is the current end
-            touching = sum(
-                1
-                for e in _DIRS
-                if 0 <= nr + e[0] < n
-                and 0 <= nc + e[1] < n
-                and (nr + e[0]) * n + nc + e[1] in on_path
-            )
+            touching = sum(1 for m in orthogonal_neighbours(nxt, n, n) if m in on_path)
             if touching == 1:
                 options.append(d)
         if not options:

@@ -33,6 +33,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from ..core.dsf import DisjointSets
+from ..core.grid import forward_neighbours
 from .model import BLOCKED, Puzzle
 
 UNKNOWN, ON, OFF = 0, 1, 2
@@ -79,20 +81,16 @@ class _Board:
         self.size = w * h
         self.edge_cells: list[tuple[int, int]] = []
         self.cell_edges: list[list[int]] = [[] for _ in range(self.size)]
-        for r in range(h):
-            for c in range(w):
-                here = r * w + c
-                for there in ((here + 1) if c + 1 < w else -1, (here + w) if r + 1 < h else -1):
-                    if there < 0:
-                        continue
-                    edge = len(self.edge_cells)
-                    self.edge_cells.append((here, there))
-                    self.cell_edges[here].append(edge)
-                    self.cell_edges[there].append(edge)
+        for here in range(self.size):
+            for there in forward_neighbours(here, w, h):
+                edge = len(self.edge_cells)
+                self.edge_cells.append((here, there))
+                self.cell_edges[here].append(edge)
+                self.cell_edges[there].append(edge)
         self.need = [0 if v == BLOCKED else 1 if v > 0 else 2 for v in puzzle.cells]
         self.state = [UNKNOWN] * len(self.edge_cells)
-        self.parent = list(range(self.size))
-        self.label = [max(v, 0) for v in puzzle.cells]
+        self.pieces = DisjointSets(self.size)
+        self.label = [max(v, 0) for v in puzzle.cells]  # indexed by a piece's representative
 
     def copy(self) -> _Board:
         other = object.__new__(_Board)
@@ -101,16 +99,9 @@ class _Board:
         other.cell_edges = self.cell_edges
         other.need = self.need
         other.state = self.state.copy()
-        other.parent = self.parent.copy()
+        other.pieces = self.pieces.copy()
         other.label = self.label.copy()
         return other
-
-    def find(self, cell: int) -> int:
-        parent = self.parent
-        while parent[cell] != cell:
-            parent[cell] = parent[parent[cell]]
-            cell = parent[cell]
-        return cell
 
     def undecided(self) -> int:
         return sum(1 for s in self.state if s == UNKNOWN)
@@ -123,14 +114,14 @@ class _Board:
             raise Contradiction
         a, b = self.edge_cells[edge]
         if value == ON:
-            ra, rb = self.find(a), self.find(b)
+            pieces = self.pieces
+            ra, rb = pieces.find(a), pieces.find(b)
             if ra == rb:
                 raise Contradiction
             la, lb = self.label[ra], self.label[rb]
             if la and lb and la != lb:
                 raise Contradiction
-            self.parent[rb] = ra
-            self.label[ra] = la or lb
+            self.label[pieces.link(ra, rb)] = la or lb
         self.state[edge] = value
         queue.append(a)
         queue.append(b)
@@ -143,6 +134,7 @@ class _Board:
             self.cell_edges,
             self.edge_cells,
         )
+        find = self.pieces.find
         while queue:
             cell = queue.pop()
             on = 0
@@ -167,11 +159,11 @@ class _Board:
                 for edge in unknown:
                     self.set_edge(edge, ON, queue)
                 continue
-            root = self.find(cell)
+            root = find(cell)
             label = self.label[root]
             for edge in unknown:
                 a, b = edge_cells[edge]
-                other_root = self.find(b if a == cell else a)
+                other_root = find(b if a == cell else a)
                 other_label = self.label[other_root]
                 if other_root == root or (label and other_label and label != other_label):
                     self.set_edge(edge, OFF, queue)

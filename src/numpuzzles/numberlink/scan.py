@@ -42,12 +42,12 @@ from __future__ import annotations
 
 import os
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
+from ..core.deadline import Deadline
 from . import scan_kernel as kernel
 from .model import BLOCKED, EMPTY, Cell, Puzzle, Solution
 
@@ -147,17 +147,17 @@ class ScanSearch:
     def run(
         self,
         max_nodes: int | None = None,
-        deadline: float | None = None,
+        deadline: Deadline | None = None,
         stop: threading.Event | None = None,
     ) -> bool:
         """Search on until finished (True), or until ``max_nodes`` more nodes, ``deadline``
-        (a ``time.perf_counter()`` value) or ``stop`` is set (False)."""
+        or ``stop`` is set (False); both are checked between chunks of ``CHUNK_NODES``."""
         start = self.nodes
         while not self.finished:
             budget = CHUNK_NODES
             if max_nodes is not None:
                 budget = min(budget, start + max_nodes - self.nodes)
-            if budget <= 0 or (deadline is not None and time.perf_counter() >= deadline):
+            if budget <= 0 or (deadline is not None and deadline.expired()):
                 break
             if stop is not None and stop.is_set():
                 break
@@ -183,14 +183,14 @@ def scan_solve(
     *,
     limit: int = 1,
     max_nodes: int | None = None,
-    deadline: float | None = None,
+    deadline: Deadline | None = None,
     compiled: bool = True,
     stop: threading.Event | None = None,
 ) -> ScanOutcome:
     """Up to ``limit`` ``fill-notouch`` solutions of ``puzzle`` by the scan search.
 
-    Stops unfinished after ``max_nodes`` search nodes, at ``deadline`` (a
-    ``time.perf_counter()`` value) or when ``stop`` is set, whichever comes first.
+    Stops unfinished after ``max_nodes`` search nodes, at ``deadline`` or when ``stop`` is
+    set, whichever comes first.
     """
     search = ScanSearch(puzzle, limit, compiled)
     search.run(max_nodes, deadline, stop)

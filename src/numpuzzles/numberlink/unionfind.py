@@ -25,38 +25,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from ..core.dsf import DisjointSets
 from ..core.errors import InvalidParameterError
 from ..core.grid import orthogonal_neighbours
 from ..core.seeds import rng
 from .formats import table
 from .model import BLOCKED, Cell, Puzzle, Solution
-
-
-class DisjointSets:
-    """Union-find over ``size`` elements with path halving and union by size."""
-
-    def __init__(self, size: int) -> None:
-        self._parent = list(range(size))
-        self._size = [1] * size
-
-    def find(self, item: int) -> int:
-        """The representative of ``item``'s set."""
-        parent = self._parent
-        while parent[item] != item:
-            parent[item] = parent[parent[item]]
-            item = parent[item]
-        return item
-
-    def union(self, a: int, b: int) -> int:
-        """Join the sets of ``a`` and ``b``; returns the new representative."""
-        ra, rb = self.find(a), self.find(b)
-        if ra == rb:
-            return ra
-        if self._size[ra] < self._size[rb]:
-            ra, rb = rb, ra
-        self._parent[rb] = ra
-        self._size[ra] += self._size[rb]
-        return ra
 
 
 @dataclass(frozen=True)
@@ -65,8 +39,6 @@ class UnionFindBoard:
 
     puzzle: Puzzle
     solution: Solution
-
-
 
 
 def grow_paths(width: int, height: int, random_source: random.Random) -> list[list[int]]:

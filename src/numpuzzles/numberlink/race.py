@@ -1,0 +1,145 @@
+"""The scan search first, then raced against the SAT model: how ``solve`` uses two engines.
+
+Under ``fill-notouch`` the compiled scan search (``scan.py``) answers first: alone for
+``HEAD_START_NODES`` nodes, then raced against the SAT model (``sat.py``) in a second
+thread (``_race``).  Measured on ahle-inputs9 (101 boards of 40x20): 0.36 s in all against
+7.4 s for SAT alone.  With ``limit=1`` it also races under ``fill`` and ``blank``, where only
+a solution it finds counts (its solutions are solutions there too; finding none proves
+nothing): the same boards under ``fill`` took 0.83 s in all, where SAT alone answered none
+of the first five within 30 s each.
+
+Small boards first try the plain-Python kernel for a few thousand nodes
+(``_quick_scan``): loading the compiled kernel costs most of a second once per process.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from ..core.deadline import Deadline
+from ..core.result import SolveResult, Stats, status_for
+from .model import Puzzle, Rules, Solution
+from .sat import Alarm, sat_result, sat_solve
+from .scan import ScanOutcome, ScanSearch, kernel_loaded, scan_solve
+
+HEAD_START_NODES = 500_000
+"""Under ``fill-notouch`` the scan search runs alone for this many nodes (some 40 ms
+compiled) before SAT joins in (see ``_race``): measured on ahle-inputs9, every 40x20 board
+is settled within it, and starting SAT's model at once would cost each board ~50 ms."""
+SMALL_BOARD = 400
+PLAIN_NODES = 5_000
+"""Boards of at most ``SMALL_BOARD`` cells first get this many nodes of the plain-Python
+kernel (see ``_quick_scan``)."""
+
+
+def scan_answer(
+    puzzle: Puzzle,
+    rules: Rules,
+    domains: dict[int, set[int]],
+    limit: int,
+    deadline: Deadline,
+    *,
+    scan_only: bool,
+    too_big: bool,
+) -> SolveResult[Solution] | None:
+    """The answer of the scan search, alone or raced against SAT; None when SAT alone
+    should answer (the scan finished without settling the board).
+
+    Exact under ``fill-notouch``; under ``fill`` and ``blank`` (``limit`` 1) only a solution
+    it finds settles the board.  ``scan_only``: never start SAT, the scan's outcome is the
+    answer.  ``too_big``: SAT cannot help with a board this big, so an unsettled board is
+    an unknown answer.  ``domains``: ``label_domains(puzzle)``, for SAT.
+    """
+    exact = rules is Rules.FILL_NOTOUCH
+
+    def settled(outcome: ScanOutcome) -> bool:
+        return outcome.finished and (exact or bool(outcome.solutions))
+
+    if scan_only or too_big:
+        outcome = _scan_alone(puzzle, limit, deadline)
+        if settled(outcome) or scan_only:
+            return scan_result(outcome, deadline)
+        return sat_result(deadline, [], False, not outcome.finished)  # no proof
+    quick = _quick_scan(puzzle, limit, deadline)
+    if quick is not None:
+        return scan_result(quick, deadline) if settled(quick) else None
+    search = ScanSearch(puzzle, limit)
+    if search.run(HEAD_START_NODES, deadline):
+        outcome = search.outcome()  # decoded once: slow on huge boards
+        if settled(outcome):
+            return scan_result(outcome, deadline)
+    if not search.finished:
+        return _race(search, rules, domains, deadline, exact)
+    return None
+
+
+def scan_result(outcome: ScanOutcome, deadline: Deadline) -> SolveResult[Solution]:
+    """A scan search's outcome as a result: exact when it finished, else timed out."""
+    return SolveResult(
+        status_for(len(outcome.solutions), outcome.complete),
+        tuple(outcome.solutions),
+        complete=outcome.complete,
+        timed_out=not outcome.finished,
+        stats=Stats(deadline.elapsed(), outcome.nodes, 0),
+    )
+
+
+def _race(
+    search: ScanSearch,
+    rules: Rules,
+    domains: dict[int, set[int]],
+    deadline: Deadline,
+    exact: bool,
+) -> SolveResult[Solution]:
+    """The scan search goes on in a second thread against SAT in this one; the first to
+    finish wins (with ``exact`` False, under ``fill`` or ``blank``, the scan wins only by
+    finding a solution).
+
+    Why both: each has boards the other needs many times longer for (measured on
+    ahle-inputs10: the scan search settles some 50x50 boards in 0.1 s and needs 5 s for
+    others that SAT answers in 0.7 s).  The compiled kernel runs without the GIL and the
+    SAT engine releases it while it searches, so on two cores the race costs about the
+    faster engine's time.  Both are exact: the answer is the same whichever wins, except
+    which solutions are shown when a board has more than ``limit`` of them.
+    """
+    alarm = Alarm(deadline, always=True)
+    stop = threading.Event()
+    errors: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            if search.run(deadline=deadline, stop=stop) and (exact or search.found):
+                alarm.fire()  # SAT stops at once; its answer is not needed
+        except BaseException as exc:  # handed to the calling thread below
+            errors.append(exc)
+
+    worker = threading.Thread(target=work, name="numberlink-scan", daemon=True)
+    worker.start()
+    try:
+        by_sat = sat_solve(search.puzzle, rules, domains, search.limit, deadline, alarm)
+    finally:
+        stop.set()
+        worker.join()
+    if errors:
+        raise errors[0]
+    if search.finished and (exact or search.found):
+        return scan_result(search.outcome(), deadline)
+    return by_sat
+
+
+def _quick_scan(puzzle: Puzzle, limit: int, deadline: Deadline) -> ScanOutcome | None:
+    """A small board's answer from the plain-Python kernel, if it comes within a few
+    thousand nodes: loading the compiled kernel costs most of a second once per process,
+    more than such a board needs in plain Python.  None: no quick answer."""
+    if puzzle.width * puzzle.height > SMALL_BOARD or kernel_loaded():
+        return None
+    outcome = scan_solve(
+        puzzle, limit=limit, max_nodes=PLAIN_NODES, deadline=deadline, compiled=False
+    )
+    return outcome if outcome.finished else None
+
+
+def _scan_alone(puzzle: Puzzle, limit: int, deadline: Deadline) -> ScanOutcome:
+    """The scan search alone (see ``scan.py``), until it finishes or the deadline."""
+    quick = _quick_scan(puzzle, limit, deadline)
+    return quick if quick is not None else scan_solve(puzzle, limit=limit, deadline=deadline)

@@ -396,3 +396,48 @@ def test_the_fuzzer_catches_a_crashing_reader() -> None:
     found = _crashes(fragile, mutants("fragile", NL_PUZZLES["numeric"], 200))
     assert found
     assert any(line.startswith(("IndexError", "ValueError")) for line in found)
+
+
+# --- through the registry: every family's own parse and parse_solution --------------------
+
+REGISTRY_MUTANTS = 600
+"""Mutants per (family, format) pair read through ``Family.parse``."""
+
+
+def _registry_cases() -> list[tuple[str, str | None]]:
+    from numpuzzles.families import NAMES, family
+
+    return [(name, fmt) for name in NAMES for fmt in (None, *family(name).formats)]
+
+
+def _registry_seeds(name: str, fmt: str | None) -> tuple[list[str], Any]:
+    """Texts in ``fmt`` of a few generated puzzles of the family (and their solutions)."""
+    from numpuzzles.core.errors import InvalidParameterError, InvalidPuzzleError
+    from numpuzzles.families import family
+
+    fam = family(name)
+    small = {"fubuki": {}, "nummatch": {"width": 4, "height": 2},
+             "numberlink": {"size": "5x5"}, "arukone": {"n": 5}}[name]
+    items = [fam.generate(small, seed) for seed in (1, 2)]
+    texts = []
+    for item in items:
+        try:
+            texts.append(fam.dump(item.puzzle, fmt))
+        except (InvalidParameterError, InvalidPuzzleError):
+            continue
+        texts.append(fam.dump_solution(item.puzzle, item.solution, fmt))
+    texts.append(json.dumps({"family": name, "puzzle": fam.puzzle_json(items[0].puzzle),
+                             "solution": fam.solution_json(items[0].puzzle, items[0].solution)}))
+    return texts, items[0].puzzle
+
+
+@pytest.mark.parametrize(("name", "fmt"), _registry_cases())
+def test_registry_readers_raise_only_package_errors(name: str, fmt: str | None) -> None:
+    from numpuzzles.families import family
+
+    fam = family(name)
+    seeds, puzzle = _registry_seeds(name, fmt)
+    texts = mutants(f"{name}.{fmt}", seeds, REGISTRY_MUTANTS)
+    crashes = _crashes(lambda text: fam.parse(text, fmt), texts)
+    crashes += _crashes(lambda text: fam.parse_solution(text, puzzle, fmt), texts[:200])
+    assert crashes == [], "\n".join(crashes[:5])

@@ -26,7 +26,7 @@ from ..core.errors import InvalidParameterError, PuzzleFormatError
 from ..core.family import Family, FamilyBase, Generated, Made, Ruled
 from ..core.jsontext import json_values, member
 from ..core.params import Param
-from ..core.result import SolveResult, Stats, Status
+from ..core.result import SolveResult
 from ..core.violation import Violation
 from . import formats
 from .formats import jsonfmt
@@ -214,31 +214,14 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
     def solve(
         self, puzzle: Board, *, limit: int | None = 1, timeout: float | None = None, **options: Any
     ) -> SolveResult[Solution]:
-        """Up to ``limit`` solutions; ``limit=None`` counts all of them.
-
-        Counting under ``blank`` or ``fill`` uses the frontier counter, which never lists
-        the solutions (counts like 10^19 are fine); the solver then supplies one to show.
-        """
-        from ..core.deadline import Deadline
-        from .solve import solve
+        """Up to ``limit`` solutions; ``limit=None`` counts all of them
+        (``numberlink.solve.count_solutions``: the count may be far too large to list)."""
+        from .solve import count_solutions, solve
 
         engine = self.option(self.solve_params, options)["engine"]
         rules = Rules(puzzle.rules)
-        if limit is None and rules is not Rules.FILL_NOTOUCH and engine == "auto":
-            import time
-
-            from .count import count
-
-            started = time.perf_counter()
-            deadline = Deadline(timeout)
-            exact = count(puzzle.puzzle, rules, deadline)
-            if exact is not None:
-                shown = solve(puzzle.puzzle, rules=rules, limit=1, timeout=deadline.remaining())
-                status = Status.SOLVED if exact else Status.UNSOLVABLE
-                seconds = time.perf_counter() - started
-                stats = Stats(seconds, shown.stats.nodes, shown.stats.conflicts)
-                return SolveResult(status, shown.solutions, True, False, stats, total=exact)
-            timeout = deadline.remaining()
+        if limit is None:
+            return count_solutions(puzzle.puzzle, rules=rules, timeout=timeout, engine=engine)
         return solve(puzzle.puzzle, rules=rules, limit=limit, timeout=timeout, engine=engine)
 
     def check(self, puzzle: Board, solution: Solution) -> list[Violation]:

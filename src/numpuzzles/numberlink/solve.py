@@ -14,6 +14,8 @@ created when ``solve`` starts, bounds every engine and times the result.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..core.deadline import Deadline
 from ..core.errors import InvalidParameterError
 from ..core.result import SolveResult
@@ -85,3 +87,32 @@ def solve(
     if too_big:
         return sat_result(deadline, [], False, False)  # a size limit, not a proof
     return sat_solve(puzzle, rules, domains, limit, deadline, Alarm(deadline))
+
+
+def count_solutions(
+    puzzle: Puzzle,
+    *,
+    rules: Rules = Rules.FILL,
+    timeout: float | None = None,
+    engine: str = "auto",
+) -> SolveResult[Solution]:
+    """Every solution counted, with one shown: ``total`` holds the exact count.
+
+    Under ``blank`` or ``fill`` (engine ``auto``) the frontier counter (``count.py``)
+    counts without listing, so counts like 10^19 are fine, and ``solve`` supplies one
+    solution to show; when the counter hits its state limit, or under ``fill-notouch``,
+    ``solve`` enumerates them all within what is left of the time.
+    """
+    deadline = Deadline(timeout)
+    if rules is not Rules.FILL_NOTOUCH and engine == "auto":
+        from ..core.result import Stats, Status
+        from .count import count
+
+        exact = count(puzzle, rules, deadline)
+        if exact is not None:
+            shown = solve(puzzle, rules=rules, limit=1, timeout=deadline.remaining())
+            status = Status.SOLVED if exact else Status.UNSOLVABLE
+            stats = Stats(deadline.elapsed(), shown.stats.nodes, shown.stats.conflicts)
+            return SolveResult(status, shown.solutions, True, False, stats, total=exact)
+    listed = solve(puzzle, rules=rules, limit=None, timeout=deadline.remaining(), engine=engine)
+    return replace(listed, stats=replace(listed.stats, seconds=deadline.elapsed()))

@@ -182,12 +182,24 @@ def read_sized_blocks(text: str, read_row: RowReader, numeric: bool) -> list[Gri
         if width == 0 and height == 0:
             break
         check_size(width, height, number)
-        body = lines[at + 1 : at + 1 + height]
-        if len(body) < height:
-            raise PuzzleFormatError(f"expected {height} rows, found {len(body)}", line=lines[-1][0])
-        tokens: list[str | None] = []
-        for row_number, row in body:
-            tokens.extend(read_row(row, row_number, width))
-        grids.append(Grid(width, height, tuple(tokens), tuple(n for n, _ in body), numeric=numeric))
+        grids.append(read_block(lines, at + 1, width, height, read_row, numeric))
         at += 1 + height
     return grids
+
+
+def read_block(
+    lines: list[tuple[int, str]],
+    at: int,
+    width: int,
+    height: int,
+    read_row: RowReader,
+    numeric: bool,
+) -> Grid:
+    """The ``height`` rows from ``lines[at]`` on as a grid (the caller read the header)."""
+    body = lines[at : at + height]
+    if len(body) < height:
+        raise PuzzleFormatError(f"expected {height} rows, found {len(body)}", line=lines[-1][0])
+    tokens: list[str | None] = []
+    for row_number, row in body:
+        tokens.extend(read_row(row, row_number, width))
+    return Grid(width, height, tuple(tokens), tuple(n for n, _ in body), numeric=numeric)

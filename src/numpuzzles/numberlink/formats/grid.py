@@ -24,7 +24,8 @@ MAX_CELLS = 1_000_000
 Readers check a declared size against it before they allocate anything, so a header like
 ``SIZE 99999999999999999X9`` is one clear error instead of a ``MemoryError`` or
 ``OverflowError``.  A million cells is far beyond what the solver or the generators handle
-(see ``generate.MAX_CELLS``), yet every reader parses a board that large in about a second.
+(see ``generate.MAX_CELLS``), yet every reader parses a board that large within a few
+seconds (0.5 s for ``table`` to 3.5 s for ``numeric``, measured at 1000x1000).
 """
 
 CHAR_ALPHABET = "123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWYZ0@$%&*+=?!~^<>"
@@ -58,7 +59,11 @@ class Grid:
 
 
 def to_puzzle(grid: Grid) -> Puzzle:
-    """The puzzle on ``grid``; a label without exactly two ends is an error at its line."""
+    """The puzzle on ``grid``; a label without exactly two ends is an error at its line.
+
+    Formats without a size header are held to ``MAX_CELLS`` here, so every format has it.
+    """
+    check_size(grid.width, grid.height, grid.lines[0] if grid.lines else None)
     seen: dict[str, list[int]] = {}
     for index, token in enumerate(grid.tokens):
         if token is not None and token != BLOCK:

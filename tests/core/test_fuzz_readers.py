@@ -27,10 +27,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from numpuzzles.core.errors import NumpuzzlesError
+from numpuzzles.core.errors import NumpuzzlesError, PuzzleFormatError
 from numpuzzles.fubuki import formats as fubuki_formats
 from numpuzzles.fubuki.model import Puzzle as FubukiPuzzle
 from numpuzzles.numberlink import formats as nl_formats
+from numpuzzles.numberlink.formats.grid import MAX_CELLS
 from numpuzzles.numberlink.generate import Params
 from numpuzzles.numberlink.generate import generate as _generate
 from numpuzzles.numberlink.model import Puzzle as NlPuzzle
@@ -441,3 +442,29 @@ def test_registry_readers_raise_only_package_errors(name: str, fmt: str | None) 
     crashes = _crashes(lambda text: fam.parse(text, fmt), texts)
     crashes += _crashes(lambda text: fam.parse_solution(text, puzzle, fmt), texts[:200])
     assert crashes == [], "\n".join(crashes[:5])
+
+
+@pytest.mark.parametrize(
+    ("fmt", "text"),
+    [
+        ("adc", "SIZE 100000X100000\nLINE_NUM 0\n"),
+        ("adc", "SIZE 100000000000000000000X2\nLINE_NUM 0\n"),
+        ("puzzlink", "https://puzz.link/p?numlin/100000/100000/\n"),
+        ("puzzlink", "https://puzz.link/p?numlin/100000000000000000000/2/\n"),
+        ("numeric", "1000001 1\n"),
+        ("ahle", "1000 1001\n"),
+        ("bwinf", "1001\n0\n"),
+        ("letters", "a" * (MAX_CELLS + 1) + "\n"),
+    ],
+)
+def test_boards_over_max_cells_are_refused_before_allocating(fmt: str, text: str) -> None:
+    with pytest.raises(PuzzleFormatError, match=r"too large|more than 18 digits"):
+        nl_formats.parse(text, fmt)
+
+
+def test_max_cells_itself_is_read() -> None:
+    side = 1000
+    assert side * side == MAX_CELLS
+    text = f"{side} {side}\n" + ("." * side + "\n") * side
+    (puzzle,) = nl_formats.parse(text, "ahle")
+    assert (puzzle.width, puzzle.height) == (side, side)

@@ -77,7 +77,7 @@ def test_any_params_text_parses_or_is_refused(text: str) -> None:
         ("numberlink", {"size": "201x3"}),
         ("numberlink", {"size": "1x1"}),
         ("numberlink", {"pairs": 0}),
-        ("arukone", {"n": 101}),
+        ("arukone", {"n": 201}),
         ("arukone", {"n": "ten"}),
         ("arukone", {"unique": "maybe"}),
         ("arukone", {"proof_timeout": "-1"}),
@@ -86,3 +86,16 @@ def test_any_params_text_parses_or_is_refused(text: str) -> None:
 def test_out_of_range_values_are_refused(name: str, params: dict[str, Any]) -> None:
     with pytest.raises(InvalidParameterError):
         family(name).normalise_params(params)
+
+
+def test_declared_maxima_match_the_generators() -> None:
+    """The families declare their maxima without importing the generators (start-up time);
+    these must stay the generators' own."""
+    from numpuzzles.numberlink import arukone, unionfind
+    from numpuzzles.numberlink import family as nl_family
+    from numpuzzles.nummatch import family as nm_family
+    from numpuzzles.nummatch import generate as nm_generate
+
+    assert nl_family.MAX_ARUKONE_SIZE == arukone.MAX_SIZE
+    assert nl_family.MAX_SIDE**2 == unionfind.MAX_CELLS
+    assert nm_family.MAX_SIDE == nm_generate.MAX_SIDE

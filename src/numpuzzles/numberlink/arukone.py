@@ -36,10 +36,21 @@ from ..core.grid import orthogonal_neighbours
 from ..core.seeds import MAX_SEED, rng
 from .adversary import CheckerModel, run_checker
 from .check import check
+from .generate import MAX_CELLS as GENERATE_MAX_CELLS
 from .generate import Params, Prover, generate
 from .model import Cell, Puzzle, Rules, Solution
 
 MIN_SIZE = 4
+MAX_SIZE = 200
+"""The largest n ``generate_arukone`` accepts (n x n boards).
+
+Each attempt draws paths and runs the three checker models, whose cost grows with n², and
+more attempts are needed as n grows.  Measured (default models, seeds 1-3, one core of a
+shared 2-core machine): n = 100 in 1.9 s, n = 200 in 3-9 s (2-9 attempts), n = 300 in
+6-82 s (2-31 attempts), n = 400 in 128 s, n = 500 in 307 s; n = 5000 never ended.  With a
+prover (``--unique``) the board also falls under ``generate.MAX_CELLS``, so n is at most 50
+there (n = 50 took 13.5 s).
+"""
 ALL_MODELS = (CheckerModel.A, CheckerModel.B, CheckerModel.C)
 
 
@@ -167,8 +178,12 @@ def generate_arukone(
     proves one solution) and are kept when the checker models fail.  All randomness
     comes from ``seed``.
     """
-    if n < MIN_SIZE:
-        raise InvalidParameterError(f"Arukone size must be at least {MIN_SIZE}, got {n}")
+    if not MIN_SIZE <= n <= MAX_SIZE:
+        raise InvalidParameterError(f"Arukone size n runs from {MIN_SIZE} to {MAX_SIZE}, got {n}")
+    if prover is not None and n * n > GENERATE_MAX_CELLS:
+        raise InvalidParameterError(
+            f"unique Arukone puzzles have at most {GENERATE_MAX_CELLS:,} cells, got {n}x{n}"
+        )
     if pairs is not None and pairs < min_pairs(n):
         raise InvalidParameterError(f"at least n/2 = {min_pairs(n)} pairs are needed, got {pairs}")
     if pairs is not None and 2 * pairs > n * n:

@@ -41,9 +41,12 @@ RULES_HELP = (
 )
 GRADES = ("easy", "medium", "hard", "expert")
 MAX_SIDE = 200
-"""Largest width or height ``numberlink generate`` accepts."""
-MAX_ARUKONE_SIZE = 100
-"""Largest n ``arukone generate`` accepts."""
+"""Largest width or height ``numberlink generate`` accepts: the union-find original's
+limit (``unionfind.MAX_CELLS``, 200x200); the unique method stops at
+``generate.MAX_CELLS`` (50x50) and says so.  Kept here, not imported, so that reading
+puzzles does not load the generators; a test keeps the numbers in step."""
+MAX_ARUKONE_SIZE = 200
+"""Largest n ``arukone generate`` accepts (``arukone.MAX_SIZE``, kept in step by a test)."""
 _SIZE = re.compile(r"^\s*(\d{1,6})\s*(?:[xX]\s*(\d{1,6}))?\s*$")
 
 

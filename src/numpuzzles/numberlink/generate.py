@@ -98,6 +98,17 @@ class Params:
         return ",".join(parts)
 
 
+MAX_CELLS = 2_500
+"""The largest board ``generate`` makes: 2,500 cells, e.g. 50x50.
+
+Measured with the solver's proof (``solver_prover``, rules ``fill``, one core of a shared
+2-core machine): 30x30 in 2.4 s, 40x40 in 8 s, 50x50 in 22-30 s (seeds 1-3), 60x60 in
+46 s, while 70x70 and 100x100 did not finish in 7 minutes (the repairs and the proofs grow
+much faster than the area).  Larger requests are refused at once instead of running on or
+ending in ``MemoryError`` (``generate 100000`` used to).
+"""
+
+
 def default_pairs(width: int, height: int) -> int:
     """The target pair count before repairs: about one pair per ten cells."""
     return max(2, round(width * height / 10))
@@ -502,6 +513,11 @@ def _merge_down(
 def _validate(params: Params) -> None:
     if params.width < 1 or params.height < 1 or params.width * params.height < 2:
         raise InvalidParameterError("the board needs at least two cells")
+    if params.width * params.height > MAX_CELLS:
+        raise InvalidParameterError(
+            f"generated boards have at most {MAX_CELLS:,} cells (50x50), "
+            f"got {params.width}x{params.height}"
+        )
     if params.difficulty is not None and params.difficulty not in GRADES:
         raise InvalidParameterError(f"difficulty must be one of {', '.join(GRADES)}")
     if params.pairs is not None and not 1 <= params.pairs <= params.width * params.height // 2:
@@ -516,4 +532,13 @@ def solver_prover(puzzle: Puzzle, rules: Rules) -> tuple[tuple[Solution, ...], b
     return result.solutions, result.complete or len(result.solutions) >= 2
 
 
-__all__ = ["GRADES", "GeneratedPuzzle", "Grade", "Params", "Prover", "generate", "solver_prover"]
+__all__ = [
+    "GRADES",
+    "MAX_CELLS",
+    "GeneratedPuzzle",
+    "Grade",
+    "Params",
+    "Prover",
+    "generate",
+    "solver_prover",
+]

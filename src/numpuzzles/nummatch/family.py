@@ -30,7 +30,8 @@ Moves = tuple[Move, ...]
 Game = Ruled[Board]
 
 MAX_SIDE = 30
-"""Largest width or height ``generate`` accepts (fixed grids hold at most 120 cells)."""
+"""Largest width or height ``generate`` accepts (``generate.MAX_SIDE``, kept in step by a
+test; the number of cells has its own limits there, per preset)."""
 
 RULES_HELP = "Rule preset (connections): original, brief, classic, easybrain."
 

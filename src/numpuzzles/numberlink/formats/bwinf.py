@@ -13,7 +13,7 @@ from __future__ import annotations
 from ...core.errors import InvalidPuzzleError, PuzzleFormatError
 from ...core.intparse import read_int
 from ..model import Puzzle, Solution
-from .grid import BLOCK, Grid, check_size, to_puzzle
+from .grid import BLOCK, Grid, check_size, read_block, to_puzzle
 from .numeric import int_row, int_rows
 
 NAME = "bwinf"
@@ -38,18 +38,13 @@ def read(text: str) -> list[Grid]:
             raise PuzzleFormatError("expected the number of pairs after the size", line=number)
         pairs_line, pairs_text = lines[at + 1]
         pairs = read_int(pairs_text, "the number of pairs", pairs_line)
-        body = lines[at + 2 : at + 2 + n]
-        if len(body) < n:
-            raise PuzzleFormatError(f"expected {n} rows, found {len(body)}", line=lines[-1][0])
-        tokens: list[str | None] = []
-        for row_number, row in body:
-            tokens.extend(int_row(row, row_number, n))
-        labels = {t for t in tokens if t is not None and t != BLOCK}
+        grid = read_block(lines, at + 2, n, n, int_row, numeric=True)
+        labels = {t for t in grid.tokens if t is not None and t != BLOCK}
         if len(labels) != pairs:
             raise PuzzleFormatError(
                 f"header says {pairs} pairs, the board has {len(labels)}", line=pairs_line
             )
-        grids.append(Grid(n, n, tuple(tokens), tuple(num for num, _ in body), numeric=True))
+        grids.append(grid)
         at += 2 + n
     return grids
 

@@ -24,7 +24,8 @@ MAX_CELLS = 1_000_000
 Readers check a declared size against it before they allocate anything, so a header like
 ``SIZE 99999999999999999X9`` is one clear error instead of a ``MemoryError`` or
 ``OverflowError``.  A million cells is far beyond what the solver or the generators handle
-(see ``generate.MAX_CELLS``), yet every reader parses a board that large in about a second.
+(see ``generate.MAX_CELLS``), yet every reader parses a board that large within a few
+seconds (0.5 s for ``table`` to 3.5 s for ``numeric``, measured at 1000x1000).
 """
 
 CHAR_ALPHABET = "123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWYZ0@$%&*+=?!~^<>"
@@ -58,7 +59,11 @@ class Grid:
 
 
 def to_puzzle(grid: Grid) -> Puzzle:
-    """The puzzle on ``grid``; a label without exactly two ends is an error at its line."""
+    """The puzzle on ``grid``; a label without exactly two ends is an error at its line.
+
+    Formats without a size header are held to ``MAX_CELLS`` here, so every format has it.
+    """
+    check_size(grid.width, grid.height, grid.lines[0] if grid.lines else None)
     seen: dict[str, list[int]] = {}
     for index, token in enumerate(grid.tokens):
         if token is not None and token != BLOCK:
@@ -182,12 +187,24 @@ def read_sized_blocks(text: str, read_row: RowReader, numeric: bool) -> list[Gri
         if width == 0 and height == 0:
             break
         check_size(width, height, number)
-        body = lines[at + 1 : at + 1 + height]
-        if len(body) < height:
-            raise PuzzleFormatError(f"expected {height} rows, found {len(body)}", line=lines[-1][0])
-        tokens: list[str | None] = []
-        for row_number, row in body:
-            tokens.extend(read_row(row, row_number, width))
-        grids.append(Grid(width, height, tuple(tokens), tuple(n for n, _ in body), numeric=numeric))
+        grids.append(read_block(lines, at + 1, width, height, read_row, numeric))
         at += 1 + height
     return grids
+
+
+def read_block(
+    lines: list[tuple[int, str]],
+    at: int,
+    width: int,
+    height: int,
+    read_row: RowReader,
+    numeric: bool,
+) -> Grid:
+    """The ``height`` rows from ``lines[at]`` on as a grid (the caller read the header)."""
+    body = lines[at : at + height]
+    if len(body) < height:
+        raise PuzzleFormatError(f"expected {height} rows, found {len(body)}", line=lines[-1][0])
+    tokens: list[str | None] = []
+    for row_number, row in body:
+        tokens.extend(read_row(row, row_number, width))
+    return Grid(width, height, tuple(tokens), tuple(n for n, _ in body), numeric=numeric)

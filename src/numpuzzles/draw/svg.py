@@ -26,6 +26,8 @@ FONT_FAMILY = "DejaVu Sans"
 SVG_NS = "http://www.w3.org/2000/svg"
 CAPTION_SIZE = 13
 CAPTION_LINE = 18
+LINK_GAP = 13
+"""How far a move's line stops short of the centres of its two cells."""
 
 
 @dataclass(frozen=True)
@@ -181,8 +183,14 @@ class GridPicture:
             _add(svg, "circle", cx=_c(col), cy=_c(row), r=CELL * 0.4, fill=colour,
                  stroke="#000000", stroke_width=1, cls="end")
         for (r1, c1), (r2, c2), colour, _number in self._links:
-            _add(svg, "line", x1=_c(c1), y1=_c(r1), x2=_c(c2), y2=_c(r2), stroke=colour,
-                 stroke_width=4, stroke_linecap="round", stroke_opacity=0.8, cls="move")
+            # Stop short of both centres so the line does not cross the digits it joins.
+            x1, y1, x2, y2 = _c(c1), _c(r1), _c(c2), _c(r2)
+            length = max(1.0, ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5)
+            dx, dy = (x2 - x1) / length * LINK_GAP, (y2 - y1) / length * LINK_GAP
+            _add(svg, "line", x1=x1 + dx, y1=y1 + dy, x2=x2 - dx, y2=y2 - dy, stroke=colour,
+                 stroke_width=3, stroke_linecap="round", cls="move")
+            for x, y in ((x1 + dx, y1 + dy), (x2 - dx, y2 - dy)):
+                _add(svg, "circle", cx=x, cy=y, r=3, fill=colour)
         for text in self._texts:
             self._text(svg, _c(text.col), _c(text.row), text.value, text.kind, text.colour,
                        text.size)

@@ -140,9 +140,13 @@ def new_pdf() -> Any:
 
 
 def place_svg(pdf: Any, svg: str, x: float, y: float, width: float, height: float) -> None:
-    """Draw ``svg`` (texts outlined) into the box at ``(x, y)``, keeping its proportions."""
+    """Draw ``svg`` (texts outlined) as large as fits in the box at ``(x, y)``, keeping its
+    proportions, centred across and at the top of the box."""
+    root = ET.fromstring(svg)
+    svg_w, svg_h = float(root.get("width", "1")), float(root.get("height", "1"))
+    scale = min(width / svg_w, height / svg_h)
     data = io.BytesIO(outline_text(svg).encode("utf-8"))
-    pdf.image(data, x=x, y=y, w=width, h=height, keep_aspect_ratio=True)
+    pdf.image(data, x=x + (width - svg_w * scale) / 2, y=y, w=svg_w * scale, h=svg_h * scale)
 
 
 def to_pdf(svg: str) -> bytes:

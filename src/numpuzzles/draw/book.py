@@ -37,7 +37,7 @@ class _Entry:
 
 def _layout(per_page: int) -> tuple[int, int]:
     """Columns and rows for ``per_page`` puzzles on a portrait page."""
-    columns = 1 if per_page == 1 else 2 if per_page <= 8 else 3
+    columns = 1 if per_page <= 2 else 2 if per_page <= 8 else 3
     return columns, math.ceil(per_page / columns)
 
 

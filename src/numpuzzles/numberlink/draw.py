@@ -16,7 +16,7 @@ BLOCKED_SHADE = "#6b6b6b"
 def _label_size(text: str) -> float:
     """Font size that keeps a label of this many characters inside its end disc."""
     base = STYLES["label"].size
-    return min(base, 30 / (0.65 * max(1, len(text))))
+    return min(base, 27 / (0.72 * max(1, len(text))))  # bold DejaVu digits: ~0.7 em
 
 
 def draw(puzzle: Puzzle, solution: Solution | None = None) -> str:

@@ -49,3 +49,25 @@ def test_root_help_lists_book(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--help"]) == 0
     out = capsys.readouterr().out
     assert "book" in out and "numberlink" in out
+
+
+def test_book_same_bytes_across_processes(tmp_path: Path) -> None:
+    """Nothing process-dependent (hash seeds, font subset tags) reaches the file."""
+    import os
+    import subprocess
+    import sys
+
+    import numpuzzles
+
+    source = str(Path(numpuzzles.__file__).resolve().parents[1])
+    outputs = []
+    for hash_seed in ("1", "2"):
+        target = tmp_path / f"book{hash_seed}.pdf"
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": source}
+        subprocess.run(
+            [sys.executable, "-m", "numpuzzles", "book", "nummatch", "--count", "2",
+             "--seed", "9", "-o", str(target)],
+            env=env, check=True, capture_output=True,
+        )
+        outputs.append(target.read_bytes())
+    assert outputs[0] == outputs[1]

@@ -14,6 +14,7 @@ import click
 
 from .. import __version__, families
 from ..core.errors import NumpuzzlesError
+from .book import book_group
 from .common import CONTEXT_SETTINGS, EXIT_USAGE
 
 EXIT_INTERNAL = 70
@@ -25,9 +26,11 @@ class FamilyGroup(click.Group):
     (so ``numpuzzles fubuki ...`` never loads the Numberlink engines)."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(families.NAMES)
+        return [*sorted(families.NAMES), *sorted(self.commands)]
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in self.commands:  # commands over all families (book)
+            return self.commands[cmd_name]
         if cmd_name not in families.NAMES:
             return None
         from .verbs import build_group
@@ -35,9 +38,13 @@ class FamilyGroup(click.Group):
         return build_group(cmd_name)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [(name, families.title(name)) for name in self.list_commands(ctx)]
+        rows = [(name, families.title(name)) for name in sorted(families.NAMES)]
         with formatter.section("Puzzle families"):
             formatter.write_dl(rows)
+        others = [(name, cmd.get_short_help_str()) for name, cmd in sorted(self.commands.items())]
+        if others:
+            with formatter.section("Other commands"):
+                formatter.write_dl(others)
 
 
 @click.group(cls=FamilyGroup, context_settings=CONTEXT_SETTINGS)
@@ -48,6 +55,9 @@ def cli() -> None:
     Usage: numpuzzles FAMILY VERB [ARGS]. Exit status: 0 success, 1 no solution (proved),
     2 bad input or usage, 3 undecided within the limits.
     """
+
+
+cli.add_command(book_group)
 
 
 def _command_path(exc: click.ClickException) -> str:

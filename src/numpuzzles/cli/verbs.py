@@ -21,9 +21,11 @@ from .. import families
 from ..core.batch import MAX_COUNT, generate_many
 from ..core.errors import InvalidParameterError
 from ..core.family import Family, Generated
+from ..core.fileio import atomic_write_bytes, check_writable
 from ..core.records import check_record, generated_record, hint_record, solve_record
 from ..core.result import SolveResult, Status
 from ..core.seeds import MAX_SEED, fresh_seed, parse_puzzle_id
+from ..draw import render
 from . import params as cli_params
 from .common import (
     CONTEXT_SETTINGS,
@@ -413,7 +415,10 @@ def _draw_command(family: Fam, extras: CliExtras) -> click.Command:
         output: Path | None = kwargs["output"]
         if output is not None and len(found) > 1:
             raise click.UsageError("-o takes one puzzle; this input holds several")
-        out = Output(output)
+        fmt = "svg" if output is None else render.format_for(output)
+        if output is not None:
+            check_writable(output)
+        out = Output(None if fmt != "svg" else output)
         statuses = []
         for _name, puzzle in found:
             solution = None
@@ -421,11 +426,19 @@ def _draw_command(family: Fam, extras: CliExtras) -> click.Command:
                 result = family.solve(puzzle, limit=1, timeout=kwargs["timeout"])
                 statuses.append(result.status)
                 solution = result.solutions[0] if result.solutions else None
-            out.line(family.draw(puzzle, solution).rstrip("\n"))
+            svg = family.draw(puzzle, solution)
+            if fmt == "svg":
+                out.line(svg.rstrip("\n"))
+            elif output is not None:
+                atomic_write_bytes(output, render.render(svg, fmt))
         out.close()
         return exit_code_for(statuses)
 
-    draw.__doc__ = "Draw the puzzle as SVG (one document per puzzle: give one puzzle with -o)."
+    draw.__doc__ = """Draw the puzzle as SVG, PNG or PDF (the format from the -o suffix).
+
+    Without -o the SVG goes to standard output (one document per puzzle).  PNG and PDF
+    need the optional renderers: pip install 'numpuzzles[draw]'.
+    """
     decorated = [
         *puzzles.decorators(),
         click.option("--solution", "with_solution", is_flag=True,

@@ -34,3 +34,8 @@ class GenerationError(NumpuzzlesError):
 class OutputFileError(NumpuzzlesError):
     """A file the caller asked to write cannot be written (missing directory, no permission,
     disk full); the message names the file and the reason in one sentence."""
+
+
+class MissingDependencyError(NumpuzzlesError):
+    """An optional package a requested output needs is not installed (the message says
+    which and how to install it)."""

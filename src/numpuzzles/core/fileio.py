@@ -66,6 +66,11 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     (a missing or unwritable directory, a full disk) raises ``OutputFileError`` and leaves
     the old file as it was.
     """
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
+    """``atomic_write_text`` for bytes (a PNG or PDF drawing)."""
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")
     try:
@@ -73,10 +78,10 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
     except OSError as exc:
         raise OutputFileError(_reason(exc, target, directory)) from None
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+        with os.fdopen(fd, "wb") as handle:
             with contextlib.suppress(FileNotFoundError):
                 os.fchmod(handle.fileno(), stat.S_IMODE(os.stat(target).st_mode))
-            handle.write(text)
+            handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp, target)

@@ -1,5 +1,6 @@
-"""Drawing puzzles as SVG, written once for every grid family."""
+"""Drawing puzzles: SVG built once for every grid family (``svg``), and PNG and PDF made
+from it (``render``) with the font shipped in ``fonts/``."""
 
-from .svg import GridPicture
+from .svg import GridPicture, label_colour
 
-__all__ = ["GridPicture"]
+__all__ = ["GridPicture", "label_colour"]

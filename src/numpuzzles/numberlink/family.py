@@ -137,6 +137,7 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
     generate_params = NUMBERLINK_PARAMS
     read_params = (Param("rules", str, None, RULES_HELP, choices=RULE_NAMES),)
     solve_params = (ENGINE_PARAM,)
+    verbs = frozenset({"draw"})
     default_rules = Rules.FILL
 
     # --- reading and writing ---------------------------------------------------------
@@ -234,6 +235,12 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
 
     def describe(self, puzzle: Board) -> str:
         return f"{puzzle.puzzle.width}x{puzzle.puzzle.height}, {puzzle.rules}"
+
+    def draw(self, puzzle: Board, solution: Solution | None = None) -> str:
+        """Coloured tubes for the paths, labels on the ends, blocked cells shaded."""
+        from .draw import draw
+
+        return draw(puzzle.puzzle, solution)
 
     def distinct_key(self, puzzle: Board) -> Hashable:
         """Equal up to rotation, reflection and relabelling (and the same rules)."""

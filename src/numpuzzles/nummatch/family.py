@@ -108,7 +108,7 @@ class NumMatchFamily(FamilyBase[Game, Moves]):
     generate_params = GENERATE_PARAMS
     read_params = READ_PARAMS
     solve_params = SOLVE_PARAMS
-    verbs = frozenset({"hint"})
+    verbs = frozenset({"hint", "draw"})
 
     def __init__(self, rules: str = "original") -> None:
         self.default_rules = get_rules(rules).name
@@ -175,6 +175,12 @@ class NumMatchFamily(FamilyBase[Game, Moves]):
             "grid": [list(row) for row in board.rows()],
             "rules": puzzle.rules,
         }
+
+    def draw(self, puzzle: Game, solution: Moves | None = None) -> str:
+        """Cleared cells greyed; a solution's pairs as numbered lines (see nummatch/draw.py)."""
+        from .draw import draw
+
+        return draw(puzzle.puzzle, puzzle.rules, solution)
 
     def dump_solution(self, puzzle: Game, solution: Moves, format: str | None = None) -> str:
         return "".join(f"{m}\n" for m in solution)

@@ -37,7 +37,7 @@ from ..core.seeds import MAX_SEED, rng
 from .adversary import CheckerModel, run_checker
 from .check import check
 from .generate import MAX_CELLS as GENERATE_MAX_CELLS
-from .generate import Params, Prover, generate
+from .generate import Params, Prover, as_puzzle, generate
 from .model import Cell, Puzzle, Rules, Solution
 
 MIN_SIZE = 4
@@ -139,20 +139,6 @@ def _draw_paths(n: int, pairs: int, random_source: random.Random) -> list[list[i
     return paths
 
 
-def _as_puzzle(n: int, paths: list[list[int]]) -> tuple[Puzzle, Solution]:
-    """The puzzle given by the paths' ends, and the paths as its solution."""
-    cells = [0] * (n * n)
-    grid = [0] * (n * n)
-    labelled: list[tuple[int, tuple[Cell, ...]]] = []
-    for label, path in enumerate(paths, start=1):
-        cells[path[0]] = cells[path[-1]] = label
-        for index in path:
-            grid[index] = label
-        ordered = path if path[0] < path[-1] else path[::-1]
-        labelled.append((label, tuple(divmod(index, n) for index in ordered)))
-    return Puzzle(n, n, tuple(cells)), Solution(n, n, tuple(grid), tuple(labelled))
-
-
 def _check_witness(puzzle: Puzzle, solution: Solution) -> None:
     """The drawn paths must solve the puzzle under ``blank``: the independent checker's
     verdict on this witness is the proof of solvability (the solver is not needed)."""
@@ -196,7 +182,7 @@ def generate_arukone(
         paths = _draw_paths(n, k, random_source)
         if paths is None:
             continue
-        puzzle, solution = _as_puzzle(n, paths)
+        puzzle, solution = as_puzzle(n, n, paths, renumber=False)
         if not all(not run_checker(puzzle, model).solved for model in models):
             continue
         _check_witness(puzzle, solution)

@@ -246,10 +246,18 @@ def random_cover(
 # --- puzzle, witness and repairs -------------------------------------------------------
 
 
-def as_puzzle(width: int, height: int, paths: list[list[int]]) -> tuple[Puzzle, Solution]:
-    """The puzzle given by the paths' ends, labels numbered in row-major order of first ends,
-    and the paths as its solution."""
-    ordered = sorted((p if p[0] < p[-1] else p[::-1]) for p in paths)
+def as_puzzle(
+    width: int, height: int, paths: list[list[int]], *, renumber: bool = True
+) -> tuple[Puzzle, Solution]:
+    """The puzzle given by the paths' ends, and the paths as its solution.
+
+    Labels are numbered in row-major order of the paths' first ends; with ``renumber``
+    False, in the order of ``paths`` (Arukone keeps its drawing order, so that a seed
+    prints the puzzle it always printed).  Each path runs from its first end in row-major
+    order.
+    """
+    oriented = [p if p[0] < p[-1] else p[::-1] for p in paths]
+    ordered = sorted(oriented) if renumber else oriented
     cells = [0] * (width * height)
     grid = [0] * (width * height)
     labelled: list[tuple[int, tuple[Cell, ...]]] = []

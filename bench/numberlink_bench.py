@@ -22,14 +22,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from numpuzzles.core.deadline import Deadline
 from numpuzzles.core.result import Status
-from numpuzzles.numberlink import formats
-from numpuzzles.numberlink.check import check
-from numpuzzles.numberlink.count import count
+from numpuzzles.families import family
 from numpuzzles.numberlink.model import Puzzle, Rules
 from numpuzzles.numberlink.scan import scan_solve
-from numpuzzles.numberlink.solve import solve
 
 # One copy of each corpus, shared with the tests (provenance in tests/data/README.md).
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "numberlink"
@@ -58,7 +54,9 @@ CASES = [
 def run(
     case: Case, timeout: float | None, first: int | None, skip: set[int], engine: str
 ) -> str:
-    puzzles = formats.parse((DATA / case.file).read_text())[:first]
+    numberlink = family("numberlink")
+    text = (DATA / case.file).read_text()
+    puzzles = numberlink.parse(text, rules=case.rules.value)[:first]
     times: list[float] = []
     cpu_start = time.process_time()
     tally = {status: 0 for status in Status}
@@ -69,17 +67,18 @@ def run(
             continue
         start = time.perf_counter()
         if case.limit is None:  # exact count by the frontier counter, no enumeration
-            exact = count(puzzle, case.rules, Deadline(timeout))
+            counted = numberlink.solve(puzzle, limit=None, timeout=timeout)
             times.append(time.perf_counter() - start)
+            exact = counted.count if counted.complete else None
             tally[Status.UNKNOWN if exact is None else Status.SOLVED] += 1
             notes.append(f"#{number}={'?' if exact is None else exact}")
             continue
         chosen = engine if case.rules is Rules.FILL_NOTOUCH or engine == "sat" else "auto"
-        result = solve(puzzle, rules=case.rules, limit=case.limit, timeout=timeout, engine=chosen)
+        result = numberlink.solve(puzzle, limit=case.limit, timeout=timeout, engine=chosen)
         times.append(time.perf_counter() - start)
         tally[result.status] += 1
         for solution in result.solutions:
-            problems = check(puzzle, solution, case.rules)
+            problems = numberlink.check(puzzle, solution)
             if problems:
                 raise SystemExit(f"{case.name} #{number}: invalid solution: {problems[0]}")
         if case.limit == 2 and result.status is Status.SOLVED:

@@ -26,7 +26,7 @@ from contextlib import asynccontextmanager
 from dataclasses import asdict
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Query, Request
+from fastapi import Depends, FastAPI, Path, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from pydantic import BaseModel, ConfigDict, Field
@@ -100,15 +100,22 @@ def _family_json(family: Family[Any, Any]) -> dict[str, Any]:
     }
 
 
-def _family(name: str, verb: str | None = None) -> Family[Any, Any]:
-    """The family named in the path (404 when unknown, or when it lacks ``verb``)."""
-    if name not in families.NAMES:
-        raise HTTPException(404, f"unknown family {one_line(name, 60)!r}; known: "
+def _known(family: Annotated[str, Path(max_length=40)]) -> str:
+    """The family named in the path; 404 when unknown.  A dependency, so that it is
+    answered before the body is validated: an unknown family is 404 whatever the body."""
+    if family not in families.NAMES:
+        raise HTTPException(404, f"unknown family {one_line(family, 60)!r}; known: "
                                  f"{', '.join(families.NAMES)}")
-    family = families.family(name)
-    if verb is not None and verb not in family.verbs:
-        raise HTTPException(404, f"{name} has no {verb} yet")
     return family
+
+
+Known = Annotated[str, Depends(_known)]
+
+
+def _having(name: str, verb: str) -> None:
+    """404 when the family lacks an optional verb (hint, draw)."""
+    if verb not in families.family(name).verbs:
+        raise HTTPException(404, f"{name} has no {verb} yet")
 
 
 class Runner:
@@ -211,9 +218,8 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         return [_family_json(f) for f in families.all_families().values()]
 
     @app.post("/api/{family}/generate")
-    async def generate(family: str, body: GenerateBody) -> Response:
+    async def generate(family: Known, body: GenerateBody) -> Response:
         """A generated puzzle (params and seed, or an ID) with its solution."""
-        _family(family)
         return _answer(await runner.run("generate", family, body.model_dump()))
 
     def puzzle_payload(body: PuzzleBody) -> dict[str, Any]:
@@ -222,33 +228,31 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
                 "rules": body.rules}
 
     @app.post("/api/{family}/solve")
-    async def solve(family: str, body: SolveBody) -> Response:
+    async def solve(family: Known, body: SolveBody) -> Response:
         """The solver's answer; status ``unknown`` when the time limit ran out."""
-        _family(family)
         payload = {**puzzle_payload(body), "unique": body.unique, "limit": body.limit,
                    "timeout": body.timeout, "options": body.options}
         return _answer(await runner.run("solve", family, payload))
 
     @app.post("/api/{family}/check")
-    async def check(family: str, body: CheckBody) -> Response:
+    async def check(family: Known, body: CheckBody) -> Response:
         """Whether a proposed solution is valid, and every rule it breaks."""
-        _family(family)
         payload = {**puzzle_payload(body), "solution": _text(body.solution, "solution"),
                    "solution_format": body.solution_format}
         return _answer(await runner.run("check", family, payload))
 
     @app.post("/api/{family}/hint")
-    async def hint(family: str, body: PuzzleBody) -> Response:
+    async def hint(family: Known, body: PuzzleBody) -> Response:
         """One step towards the solution (families that have hints)."""
-        _family(family, "hint")
+        _having(family, "hint")
         return _answer(await runner.run("hint", family, puzzle_payload(body)))
 
     @app.get("/api/{family}/draw", response_class=Response,
              responses={200: {"content": {"image/svg+xml": {}}}})
-    async def draw(family: str, id: Annotated[str, Query(max_length=300)],
+    async def draw(family: Known, id: Annotated[str, Query(max_length=300)],
                    solution: bool = False) -> Response:
         """The puzzle an ID names (with its solution when asked) as SVG."""
-        _family(family, "draw")
+        _having(family, "draw")
         return _answer(await runner.run("draw", family, {"id": id, "solution": solution}))
 
     return app

@@ -7,9 +7,11 @@ record schema, so the API hands out exactly what the command line's --json does.
 from __future__ import annotations
 
 import json
+import time
 import warnings
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -147,3 +149,17 @@ def test_openapi_is_served_and_no_cdn_docs(client: TestClient) -> None:
         assert path in paths
     assert client.get("/docs").status_code == 404
     assert client.get("/redoc").status_code == 404
+
+
+
+def test_a_slow_request_does_not_stall_the_others(client: TestClient) -> None:
+    """While one worker generates a large board, a small request is answered first."""
+    with ThreadPoolExecutor(1) as threads:
+        slow = threads.submit(client.post, "/api/numberlink/generate",
+                              json={"params": {"size": "34x34"}, "seed": 1})
+        while client.app.state.runner.busy == 0:
+            time.sleep(0.01)  # until the slow job is in the pool
+        fast = client.post("/api/fubuki/generate", json={"seed": 2})
+        assert fast.status_code == 200
+        assert not slow.done()
+        assert slow.result().status_code == 200

@@ -84,6 +84,17 @@ def test_huge_numbers_are_refused(client: TestClient) -> None:
     assert client.post("/api/fubuki/solve", json={"puzzle": grid}).status_code == 422
 
 
+@pytest.mark.parametrize("depth", [50, 900, 2000])
+def test_deeply_nested_bodies_are_4xx(client: TestClient, depth: int) -> None:
+    nested = b"[" * depth + b"]" * depth
+    for path, body in (("solve", b'{"puzzle": {"grid": ' + nested + b"}}"),
+                       ("check", b'{"puzzle": "x", "solution": ' + nested + b"}")):
+        answer = client.post(f"/api/numberlink/{path}", content=body,
+                             headers={"content-type": "application/json"})
+        assert answer.status_code in (400, 422), answer.text
+        assert answer.json()["error"]
+
+
 def test_bad_params_and_ids_are_422(client: TestClient) -> None:
     _refused(client.post("/api/fubuki/generate", json={"params": {"colour": 1}}), 422, "colour")
     _refused(client.post("/api/fubuki/generate", json={"params": {"size": 99}}), 422, "at most")

@@ -41,6 +41,8 @@ from .settings import WebSettings
 from .work import Answer, error, one_line, payload_text, run_job
 
 Scalar = str | int | float | bool | None
+_UNPARSED = "There was an error parsing the body"
+"""FastAPI's words when ``json.loads`` raises something other than a syntax error."""
 Short = Annotated[str, Field(max_length=40)]
 
 
@@ -202,8 +204,17 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> JSONResponse:
-        return JSONResponse({"error": one_line(str(exc.detail))}, status_code=exc.status_code,
+        message = str(exc.detail)
+        if message == _UNPARSED:  # json.loads failed on something other than the syntax
+            message = ("the body is not JSON this server reads: nested too deeply, or a "
+                       "number too long")
+        return JSONResponse({"error": one_line(message)}, status_code=exc.status_code,
                             headers=getattr(exc, "headers", None))
+
+    @app.exception_handler(Exception)
+    async def bug(request: Request, exc: Exception) -> JSONResponse:
+        return JSONResponse({"error": f"internal error: {type(exc).__name__} (a bug; please "
+                                      "report it with the request)"}, status_code=500)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:

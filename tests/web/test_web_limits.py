@@ -11,6 +11,8 @@ import json
 import random
 import warnings
 from collections.abc import Iterator
+from concurrent.futures import Executor, Future
+from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 import pytest
@@ -19,6 +21,7 @@ from hypothesis import strategies as st
 
 from numpuzzles import families
 from numpuzzles.web import WebSettings, create_app
+from numpuzzles.web.app import Runner
 from numpuzzles.web.limits import BodyLimit
 from numpuzzles.web.work import _alarm, _WorkTimeout, count_numbers, run_job
 
@@ -258,3 +261,29 @@ def test_any_json_body_gets_an_answer_not_a_5xx(client: TestClient, body: Any, v
     answer = client.post(f"/api/{name}/{verb}", json=body)
     assert answer.status_code < 500, answer.text
     assert isinstance(answer.json(), dict)
+
+
+class _BrokenPool(Executor):
+    """A pool whose worker died (killed for memory, say)."""
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        future.set_exception(BrokenProcessPool("a worker died"))
+        return future
+
+
+def test_a_dead_worker_is_503_and_the_pool_is_made_again() -> None:
+    runner = Runner(LIMITS)
+    runner.pool = _BrokenPool()
+    status, body = asyncio.run(runner.run("generate", "fubuki", {"seed": 1}))
+    assert status == 503 and "try again" in body["error"] and runner.pool is None
+    status, body = asyncio.run(runner.run("generate", "fubuki", {"seed": 1}))
+    assert status == 200 and body["seed"] == 1
+    runner.close()
+
+
+def test_a_full_queue_is_503_at_once() -> None:
+    runner = Runner(LIMITS)
+    runner.busy = LIMITS.max_queue
+    status, body = asyncio.run(runner.run("generate", "fubuki", {"seed": 1}))
+    assert status == 503 and "busy" in body["error"] and runner.pool is None

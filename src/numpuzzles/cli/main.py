@@ -16,6 +16,7 @@ from .. import __version__, families
 from ..core.errors import NumpuzzlesError
 from .book import book_group
 from .common import CONTEXT_SETTINGS, EXIT_USAGE
+from .serve import serve_command
 
 EXIT_INTERNAL = 70
 """A bug (EX_SOFTWARE): never an answer about a puzzle."""
@@ -58,6 +59,7 @@ def cli() -> None:
 
 
 cli.add_command(book_group)
+cli.add_command(serve_command)
 
 
 def _command_path(exc: click.ClickException) -> str:

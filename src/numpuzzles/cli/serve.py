@@ -1,0 +1,42 @@
+"""``numpuzzles serve``: the web app's JSON API on uvicorn (the ``[web]`` extra).
+
+Only the loopback address by default: the server runs solvers for whoever can reach it,
+so listening further is a choice the user makes with ``--host``.  ``--workers`` sizes the
+process pool that solves and generates (``web/app.py``), not uvicorn's own processes.
+"""
+
+from __future__ import annotations
+
+import click
+
+from .common import CONTEXT_SETTINGS, EXIT_OK
+
+_LOOPBACK = ("127.0.0.1", "::1", "localhost")
+
+
+@click.command("serve", context_settings=CONTEXT_SETTINGS)
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on (only this machine by default).")
+@click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True,
+              help="Port to listen on.")
+@click.option("--workers", type=click.IntRange(1, 64), default=2, show_default=True,
+              help="Processes that solve and generate (one slow request never stalls others).")
+@click.option("--timeout", type=click.FloatRange(min=0.01, max=3600), default=10.0,
+              show_default=True, help="Seconds a solver may run for one request.")
+def serve_command(host: str, port: int, workers: int, timeout: float) -> int:
+    """Serve the JSON API (OpenAPI description at /openapi.json)."""
+    try:
+        import uvicorn
+
+        from ..web import WebSettings, create_app
+    except ImportError as exc:
+        raise click.ClickException(
+            f"the web app needs its extra ({exc.name} is missing): "
+            "pip install 'numpuzzles[web]'"
+        ) from None
+    if host not in _LOOPBACK:
+        click.echo(f"numpuzzles serve: listening on {host}: other machines can reach it",
+                   err=True)
+    app = create_app(WebSettings(workers=workers, solve_timeout=timeout))
+    uvicorn.run(app, host=host, port=port, log_level="info")
+    return EXIT_OK

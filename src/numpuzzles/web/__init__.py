@@ -1,0 +1,12 @@
+"""The local web app's JSON API (the ``[web]`` extra: FastAPI on uvicorn).
+
+``create_app(settings)`` builds it over the family registry; ``WebSettings`` holds its
+limits.  Importing this package needs FastAPI; ``numpuzzles serve`` says so in one line.
+"""
+
+from __future__ import annotations
+
+from .app import create_app
+from .settings import WebSettings
+
+__all__ = ["WebSettings", "create_app"]

@@ -28,6 +28,10 @@ class FamilyGroup(click.Group):
         return sorted(families.NAMES)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name == "batch":  # not a family: many puzzles of one (cli/batch.py)
+            from .batch import batch
+
+            return batch
         if cmd_name not in families.NAMES:
             return None
         from .verbs import build_group
@@ -38,6 +42,8 @@ class FamilyGroup(click.Group):
         rows = [(name, families.title(name)) for name in self.list_commands(ctx)]
         with formatter.section("Puzzle families"):
             formatter.write_dl(rows)
+        with formatter.section("Other commands"):
+            formatter.write_dl([("batch", "Generate many puzzles of a family into a file.")])
 
 
 @click.group(cls=FamilyGroup, context_settings=CONTEXT_SETTINGS)

@@ -297,6 +297,8 @@ def _read_existing(out: OutputFile, job: Spec) -> _Resume:
             (puzzle,) = family.parse(json.dumps(record["puzzle"]), "json")
             keys.add(family.distinct_key(puzzle))
     kept = len(seeds)
+    if kept > job.count:
+        raise InvalidParameterError(f"{out.path} holds {kept} puzzles, more than --count")
     # Which indexes those seeds are: without --distinct they lie among the first `count`;
     # with it, in a prefix whose length the dropped duplicates stretch (bounded below).
     bound = job.count if not job.distinct else (job.count + 1) * (job.max_repeats + 2)
@@ -315,8 +317,6 @@ def _read_existing(out: OutputFile, job: Spec) -> _Resume:
             f"{out.path} holds {len(seeds)} puzzles this batch would not make "
             "(another --seed or --count?); use another -o"
         )
-    if kept > job.count:
-        raise InvalidParameterError(f"{out.path} holds {kept} puzzles, more than --count")
     return _Resume(done, kept, keys, index if job.distinct else 0)
 
 

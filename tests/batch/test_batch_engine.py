@@ -163,3 +163,17 @@ def test_bad_counts_seeds_and_workers_are_refused(tmp_path: Path) -> None:
         engine.local_runner(0)(job)
     with pytest.raises(OutputFileError):
         engine.run_batch(job, tmp_path / "missing" / "out.jsonl", engine.local_runner(1))
+
+
+def test_stop_leaves_whole_lines_and_the_rerun_completes(tmp_path: Path) -> None:
+    full, part = tmp_path / "full.jsonl", tmp_path / "part.jsonl"
+    _run(full, "fubuki", {"size": 3}, 40)
+    seen: list[int] = []
+    state = _run(part, "fubuki", {"size": 3}, 40, workers=2,
+                 progress=lambda s: seen.append(s.done), stop=lambda: len(seen) > 9)
+    assert state.interrupted
+    assert 10 <= state.done < 40
+    assert len(part.read_text().splitlines()) == state.done
+    again = _run(part, "fubuki", {"size": 3}, 40, workers=2)
+    assert not again.interrupted and again.resumed == state.done
+    assert _without_time(part) == _without_time(full)

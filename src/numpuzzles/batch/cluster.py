@@ -47,6 +47,7 @@ class DaskRunner:
         self._distinct = job.distinct
         workers = max(1, sum(client.nthreads().values()))
         self.slots = window or workers * 4
+        self.chunk = 64
         self._completed = distributed.as_completed()
 
     def submit(self, jobs: list[tuple[int, int]]) -> None:
@@ -55,7 +56,8 @@ class DaskRunner:
         )
         self._completed.add(future)
 
-    def next_done(self) -> list[Made]:
+    def next_done(self, timeout: float | None = None) -> list[Made] | None:
+        # Blocks until a task finishes (tasks are short); Ctrl-C is looked at in between.
         future = next(self._completed)
         try:
             result: list[Made] = future.result()

@@ -30,6 +30,7 @@ import fcntl
 import hashlib
 import json
 import os
+import signal
 import time
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -94,12 +95,14 @@ def make_chunk(
 @dataclass
 class Progress:
     """Where a batch stands: ``done`` of ``total`` kept puzzles are in the file (``resumed``
-    of them were there before this run); ``dropped`` duplicates were skipped."""
+    of them were there before this run); ``dropped`` duplicates were skipped;
+    ``interrupted``: the run stopped early because ``stop`` said so."""
 
     total: int
     done: int = 0
     resumed: int = 0
     dropped: int = 0
+    interrupted: bool = False
     started: float = field(default_factory=time.perf_counter)
 
     @property
@@ -113,6 +116,10 @@ class Progress:
 
 
 ProgressCallback = Callable[[Progress], None]
+StopCheck = Callable[[], bool]
+
+_POLL = 0.25
+"""Seconds between looks at ``stop`` while waiting for a task."""
 
 
 class Runner(Protocol):
@@ -123,12 +130,18 @@ class Runner(Protocol):
         """How many tasks to keep in flight."""
         ...
 
+    @property
+    def chunk(self) -> int:
+        """Most puzzles per task (more where a task costs more to send)."""
+        ...
+
     def submit(self, jobs: list[tuple[int, int]]) -> None:
         """Start one task making ``jobs``."""
         ...
 
-    def next_done(self) -> list[Made]:
-        """Wait for one task to finish and return its puzzles (the task is then forgotten)."""
+    def next_done(self, timeout: float | None = None) -> list[Made] | None:
+        """Wait for one task to finish and return its puzzles (the task is then forgotten);
+        None when ``timeout`` seconds passed first (a runner may wait longer)."""
         ...
 
     def close(self) -> None:
@@ -165,6 +178,12 @@ def spec(
     return Spec(family, family.normalise_params(params), seed, count, distinct, max_repeats)
 
 
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the parent, which stops handing out tasks and lets each
+    worker finish its current one (a few puzzles) instead of dying with a traceback."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 class LocalRunner:
     """Tasks on a pool of ``workers`` processes (``workers == 1``: in this process)."""
 
@@ -174,10 +193,13 @@ class LocalRunner:
             raise InvalidParameterError(f"workers must be at least 1, got {workers}")
         self._args = (family_name, dict(params))
         self._distinct = distinct
-        self._pool = ProcessPoolExecutor(workers) if workers > 1 else None
+        self._pool = (
+            ProcessPoolExecutor(workers, initializer=_ignore_interrupts) if workers > 1 else None
+        )
         self._pending: set[Future[list[Made]]] = set()
         self._inline: list[list[tuple[int, int]]] = []
         self.slots = workers * 4 if workers > 1 else 1
+        self.chunk = 8
 
     def submit(self, jobs: list[tuple[int, int]]) -> None:
         if self._pool is None:
@@ -185,10 +207,12 @@ class LocalRunner:
             return
         self._pending.add(self._pool.submit(make_chunk, *self._args, jobs, self._distinct))
 
-    def next_done(self) -> list[Made]:
+    def next_done(self, timeout: float | None = None) -> list[Made] | None:
         if self._pool is None:
             return make_chunk(*self._args, self._inline.pop(0), self._distinct)
-        done, _ = wait(self._pending, return_when=FIRST_COMPLETED)
+        done, _ = wait(self._pending, timeout=timeout, return_when=FIRST_COMPLETED)
+        if not done:
+            return None
         future = next(iter(done))
         self._pending.discard(future)
         return future.result()
@@ -200,10 +224,10 @@ class LocalRunner:
             self._pool.shutdown(wait=True, cancel_futures=True)
 
 
-def chunk_size(count: int, slots: int) -> int:
-    """Puzzles per task: enough to amortise a task's cost (about 8 ms on Dask), few enough
-    that every worker stays busy and Ctrl-C loses little."""
-    return max(1, min(64, count // max(1, slots * 4)))
+def chunk_size(count: int, runner: Runner) -> int:
+    """Puzzles per task: enough to amortise a task's cost (about 8 ms on Dask, well under
+    one locally), few enough that every worker stays busy and Ctrl-C loses little."""
+    return max(1, min(runner.chunk, count // max(1, runner.slots * 4)))
 
 
 class OutputFile:
@@ -325,12 +349,15 @@ def run_batch(
     output: str | os.PathLike[str],
     runner_factory: Callable[[Spec], Runner],
     progress: ProgressCallback | None = None,
+    stop: StopCheck | None = None,
 ) -> Progress:
     """Make the batch ``job`` into ``output``, resuming what it holds; see the module.
 
     ``runner_factory`` makes where the tasks run (``local_runner`` or
     ``cluster.dask_runner``); it is called only once the file is checked, so a bad file
-    costs no worker start.  ``progress`` is called after each line written.
+    costs no worker start.  ``progress`` is called after each line written.  When
+    ``stop()`` turns true (the command line's Ctrl-C) no more tasks start, those in flight
+    are dropped, and the result says ``interrupted``: the file holds whole lines only.
     """
     out = OutputFile(output)
     try:
@@ -341,15 +368,27 @@ def run_batch(
         if state.done < job.count:
             runner = runner_factory(job)
             try:
-                if job.distinct:
-                    _run_distinct(job, out, runner, resume, state, progress)
-                else:
-                    _run_plain(job, out, runner, resume, state, progress)
+                loop = _run_distinct if job.distinct else _run_plain
+                loop(job, out, runner, resume, state, progress, stop or _never)
             finally:
                 runner.close()
         return state
     finally:
         out.close()
+
+
+def _never() -> bool:
+    return False
+
+
+def _next(runner: Runner, state: Progress, stop: StopCheck) -> list[Made] | None:
+    """The next finished task's puzzles, or None once ``stop()`` says to stop."""
+    while not stop():
+        results = runner.next_done(_POLL)
+        if results is not None:
+            return results
+    state.interrupted = True
+    return None
 
 
 def _todo_plain(job: Spec, done: bytearray) -> Iterator[tuple[int, int]]:
@@ -359,12 +398,12 @@ def _todo_plain(job: Spec, done: bytearray) -> Iterator[tuple[int, int]]:
 
 
 def _run_plain(job: Spec, out: OutputFile, runner: Runner, resume: _Resume, state: Progress,
-               progress: ProgressCallback | None) -> None:
+               progress: ProgressCallback | None, stop: StopCheck) -> None:
     """Every index below ``count`` once; lines in the order tasks finish.  ``done`` (one
     byte per index) also drops a task's lines that a cluster happened to run twice."""
     done = resume.done
     todo = _todo_plain(job, done)
-    size = chunk_size(job.count - state.done, runner.slots)
+    size = chunk_size(job.count - state.done, runner)
     in_flight = 0
     while True:
         while in_flight < runner.slots:
@@ -375,7 +414,9 @@ def _run_plain(job: Spec, out: OutputFile, runner: Runner, resume: _Resume, stat
             in_flight += 1
         if not in_flight:
             return
-        results = runner.next_done()
+        results = _next(runner, state, stop)
+        if results is None:
+            return
         in_flight -= 1
         for made in results:
             if done[made.index]:
@@ -387,15 +428,15 @@ def _run_plain(job: Spec, out: OutputFile, runner: Runner, resume: _Resume, stat
                 progress(state)
 
 
-def _run_distinct(job: Spec, out: OutputFile, runner: Runner, resume: _Resume, state: Progress,
-                  progress: ProgressCallback | None) -> None:
+def _run_distinct(job: Spec, out: OutputFile, runner: Runner, resume: _Resume,
+                  state: Progress, progress: ProgressCallback | None, stop: StopCheck) -> None:
     """Indexes in order past ``count`` until ``count`` are kept; written in index order."""
     done = resume.done
     keys = resume.keys
     next_index = 0  # the next index to hand out
     next_write = 0  # the next index to decide
     buffer: dict[int, Made] = {}
-    size = chunk_size(job.count - state.done, runner.slots)
+    size = chunk_size(job.count - state.done, runner)
     in_flight = 0
     repeats = 0
 
@@ -416,7 +457,10 @@ def _run_distinct(job: Spec, out: OutputFile, runner: Runner, resume: _Resume, s
         while in_flight < runner.slots:
             runner.submit(handout())
             in_flight += 1
-        for made in runner.next_done():
+        results = _next(runner, state, stop)
+        if results is None:
+            return
+        for made in results:
             buffer[made.index] = made
         in_flight -= 1
         while state.done < job.count:

@@ -7,7 +7,9 @@ group, because each family's generation options (``generate_params``) become opt
 
 from __future__ import annotations
 
+import signal
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -24,13 +26,13 @@ class _Bar:
     """Progress on a terminal: click's bar on standard error (done, rate, time left)."""
 
     def __init__(self, total: int) -> None:
+        self._shown = 0
+        self._state: engine.Progress | None = None
         self._bar: Any = click.progressbar(
             length=total, label="generating", file=sys.stderr, show_eta=True, show_pos=True,
             item_show_func=self._rate,
         )
         self._bar.__enter__()
-        self._shown = 0
-        self._state: engine.Progress | None = None
 
     def _rate(self, _: Any) -> str | None:
         state = self._state
@@ -48,6 +50,34 @@ class _Bar:
         self._bar.__exit__(None, None, None)
 
 
+EXIT_INTERRUPTED = 130
+
+
+class _CtrlC:
+    """The first Ctrl-C asks the batch to stop after writing whole lines (the engine looks
+    at ``pressed``); a second one interrupts at once, as usual."""
+
+    def __init__(self) -> None:
+        self._pressed = False
+        self._previous: Any = None
+
+    def pressed(self) -> bool:
+        return self._pressed
+
+    def _handle(self, signum: int, frame: Any) -> None:
+        self._pressed = True
+        signal.signal(signal.SIGINT, self._previous)
+
+    def __enter__(self) -> _CtrlC:
+        if threading.current_thread() is threading.main_thread():
+            self._previous = signal.signal(signal.SIGINT, self._handle)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._previous is not None and not self._pressed:
+            signal.signal(signal.SIGINT, self._previous)
+
+
 def _summary(state: engine.Progress, output: Path) -> str:
     rate = state.made / state.seconds if state.seconds > 0 else 0.0
     parts = [f"{output}: {state.done} of {state.total} puzzles"]
@@ -56,6 +86,8 @@ def _summary(state: engine.Progress, output: Path) -> str:
         parts.append(f"{state.resumed} were already there")
     if state.dropped:
         parts.append(f"{state.dropped} duplicates dropped")
+    if state.interrupted:
+        parts.append("interrupted: run the same command again to continue")
     return ", ".join(parts)
 
 
@@ -77,12 +109,13 @@ def _family_command(name: str) -> click.Command:
             runner = engine.local_runner(kwargs["workers"] or engine.default_workers())
         bar = _Bar(job.count) if sys.stderr.isatty() else None
         try:
-            state = engine.run_batch(job, output, runner, bar)
+            with _CtrlC() as ctrl_c:
+                state = engine.run_batch(job, output, runner, bar, stop=ctrl_c.pressed)
         finally:
             if bar is not None:
                 bar.close()
         click.echo(_summary(state, output), err=True)
-        return EXIT_OK
+        return EXIT_INTERRUPTED if state.interrupted else EXIT_OK
 
     run.__doc__ = f"""Generate many {name} puzzles into OUT (JSON Lines), over every core.
 

@@ -63,6 +63,8 @@ def throughput(counts: dict[str, int], dask: bool) -> None:
     print("|---|---|---|---|---|---|---|")
     for label, (name, params) in CASES.items():
         count = counts[label]
+        if not count:
+            continue
         one = _rate(name, params, count, engine.local_runner(1))
         two = _rate(name, params, count, engine.local_runner(2))
         row = f"| {label} | {count} | {one:.1f} | {two:.1f} | {two / one:.2f}x"

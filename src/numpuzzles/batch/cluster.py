@@ -48,6 +48,7 @@ class DaskRunner:
         workers = max(1, sum(client.nthreads().values()))
         self.slots = window or workers * 4
         self.chunk = 64
+        self.task_seconds = 0.5
         self._completed = distributed.as_completed()
 
     def submit(self, jobs: list[tuple[int, int]]) -> None:

@@ -60,12 +60,14 @@ def index_seed(base: int, index: int) -> int:
 
 @dataclass(frozen=True)
 class Made:
-    """One puzzle made by a worker: its index, seed, JSON line and distinct key (or None)."""
+    """One puzzle made by a worker: its index, seed, JSON line, distinct key (or None) and
+    the seconds it took (which size the next tasks)."""
 
     index: int
     seed: int
     line: str
     key: Hashable | None
+    seconds: float = 0.0
 
 
 def dumps_record(record: Mapping[str, Any]) -> str:
@@ -88,7 +90,8 @@ def make_chunk(
     for index, seed in jobs:
         item = family.generate(params, seed)
         key = family.distinct_key(item.puzzle) if distinct else None
-        out.append(Made(index, seed, dumps_record(generated_record(family, item)), key))
+        line = dumps_record(generated_record(family, item))
+        out.append(Made(index, seed, line, key, item.seconds))
     return out
 
 
@@ -133,6 +136,11 @@ class Runner(Protocol):
     @property
     def chunk(self) -> int:
         """Most puzzles per task (more where a task costs more to send)."""
+        ...
+
+    @property
+    def task_seconds(self) -> float:
+        """About how long a task should run: long against what sending one costs."""
         ...
 
     def submit(self, jobs: list[tuple[int, int]]) -> None:
@@ -200,6 +208,7 @@ class LocalRunner:
         self._inline: list[list[tuple[int, int]]] = []
         self.slots = workers * 4 if workers > 1 else 1
         self.chunk = 8
+        self.task_seconds = 0.05
 
     def submit(self, jobs: list[tuple[int, int]]) -> None:
         if self._pool is None:
@@ -224,10 +233,31 @@ class LocalRunner:
             self._pool.shutdown(wait=True, cancel_futures=True)
 
 
-def chunk_size(count: int, runner: Runner) -> int:
-    """Puzzles per task: enough to amortise a task's cost (about 8 ms on Dask, well under
-    one locally), few enough that every worker stays busy and Ctrl-C loses little."""
-    return max(1, min(runner.chunk, count // max(1, runner.slots * 4)))
+class _Sizer:
+    """Puzzles per task: about ``runner.task_seconds`` of work, measured as results come
+    in (one puzzle a task until then), at most ``runner.chunk``, and small enough near the
+    end that every worker stays busy and no slow task is left alone (puzzle times have long
+    tails); Ctrl-C then loses little."""
+
+    def __init__(self, runner: Runner, remaining: int) -> None:
+        self._runner = runner
+        self._remaining = remaining
+        self._seconds = 0.0
+        self._made = 0
+
+    def observe(self, results: Sequence[Made]) -> None:
+        self._made += len(results)
+        self._seconds += sum(made.seconds for made in results)
+        self._remaining -= len(results)
+
+    def size(self) -> int:
+        runner = self._runner
+        if not self._made:
+            return 1
+        mean = max(self._seconds / self._made, 1e-6)
+        by_time = int(runner.task_seconds / mean)
+        by_count = self._remaining // max(1, runner.slots * 2)
+        return max(1, min(runner.chunk, by_time, by_count))
 
 
 class OutputFile:
@@ -403,11 +433,11 @@ def _run_plain(job: Spec, out: OutputFile, runner: Runner, resume: _Resume, stat
     byte per index) also drops a task's lines that a cluster happened to run twice."""
     done = resume.done
     todo = _todo_plain(job, done)
-    size = chunk_size(job.count - state.done, runner)
+    sizer = _Sizer(runner, job.count - state.done)
     in_flight = 0
     while True:
         while in_flight < runner.slots:
-            jobs = [pair for _, pair in zip(range(size), todo, strict=False)]
+            jobs = [pair for _, pair in zip(range(sizer.size()), todo, strict=False)]
             if not jobs:
                 break
             runner.submit(jobs)
@@ -418,6 +448,7 @@ def _run_plain(job: Spec, out: OutputFile, runner: Runner, resume: _Resume, stat
         if results is None:
             return
         in_flight -= 1
+        sizer.observe(results)
         for made in results:
             if done[made.index]:
                 continue
@@ -436,13 +467,14 @@ def _run_distinct(job: Spec, out: OutputFile, runner: Runner, resume: _Resume,
     next_index = 0  # the next index to hand out
     next_write = 0  # the next index to decide
     buffer: dict[int, Made] = {}
-    size = chunk_size(job.count - state.done, runner)
+    sizer = _Sizer(runner, job.count - state.done)
     in_flight = 0
     repeats = 0
 
     def handout() -> list[tuple[int, int]]:
         nonlocal next_index
         jobs: list[tuple[int, int]] = []
+        size = sizer.size()
         while len(jobs) < size:
             index = next_index
             next_index += 1
@@ -460,6 +492,7 @@ def _run_distinct(job: Spec, out: OutputFile, runner: Runner, resume: _Resume,
         results = _next(runner, state, stop)
         if results is None:
             return
+        sizer.observe(results)
         for made in results:
             buffer[made.index] = made
         in_flight -= 1

@@ -14,6 +14,7 @@ import click
 
 from .. import __version__, families
 from ..core.errors import NumpuzzlesError
+from .batch import batch
 from .book import book_group
 from .common import CONTEXT_SETTINGS, EXIT_USAGE
 from .serve import serve_command
@@ -58,6 +59,7 @@ def cli() -> None:
     """
 
 
+cli.add_command(batch)
 cli.add_command(book_group)
 cli.add_command(serve_command)
 

@@ -1,0 +1,92 @@
+"""The same batch on a Dask distributed cluster (``pip install 'numpuzzles[cluster]'``).
+
+Dask is imported only here and only when a scheduler is named, so the package never
+needs it otherwise.  Tasks are the engine's ``make_chunk`` (several seeds per task: a
+Dask task costs about 8 ms), kept to a bounded window in flight with ``as_completed`` and
+``add``; each future is released as soon as its lines are written, so neither the client
+nor the scheduler holds more than the window.  A worker that dies has its tasks rerun
+elsewhere by the scheduler; the engine writes each index once whatever runs twice.
+
+Numba kernels are compiled with ``cache=True`` (``numberlink/scan.py``): each worker
+process loads them from the on-disk cache beside the installed package (or
+``NUMBA_CACHE_DIR``) instead of compiling, provided workers run the same installation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..core.errors import InvalidParameterError
+from .engine import Made, Runner, Spec, make_chunk
+
+
+class ClusterUnavailableError(InvalidParameterError):
+    """Dask is not installed, or the scheduler cannot be reached."""
+
+
+def _import_distributed() -> Any:
+    try:
+        import distributed
+    except ImportError:
+        raise ClusterUnavailableError(
+            "--scheduler needs Dask: pip install 'numpuzzles[cluster]'"
+        ) from None
+    return distributed
+
+
+class DaskRunner:
+    """Tasks on the workers of a Dask ``Client``."""
+
+    def __init__(self, client: Any, job: Spec, window: int | None = None,
+                 owns: bool = False) -> None:
+        distributed = _import_distributed()
+        self._client = client
+        self._owns = owns
+        self._args = (job.family.name, dict(job.params))
+        self._distinct = job.distinct
+        workers = max(1, sum(client.nthreads().values()))
+        self.slots = window or workers * 4
+        self.chunk = 64
+        self.task_seconds = 0.5
+        self._completed = distributed.as_completed()
+
+    def submit(self, jobs: list[tuple[int, int]]) -> None:
+        future = self._client.submit(
+            make_chunk, *self._args, jobs, self._distinct, pure=False
+        )
+        self._completed.add(future)
+
+    def next_done(self, timeout: float | None = None) -> list[Made] | None:
+        # Blocks until a task finishes (tasks are short); Ctrl-C is looked at in between.
+        future = next(self._completed)
+        try:
+            result: list[Made] = future.result()
+        finally:
+            future.release()
+        return result
+
+    def close(self) -> None:
+        self._completed.clear()
+        if self._owns:
+            self._client.close()
+
+
+def dask_runner(
+    scheduler: str | None = None, client: Any = None, window: int | None = None
+) -> Callable[[Spec], Runner]:
+    """Tasks on the cluster at ``scheduler`` (``tcp://HOST:PORT``), or on ``client``."""
+    distributed = _import_distributed()
+
+    def make(job: Spec) -> Runner:
+        if client is not None:
+            return DaskRunner(client, job, window)
+        try:
+            own = distributed.Client(scheduler, timeout=30)
+        except OSError as exc:
+            raise ClusterUnavailableError(
+                f"cannot reach the Dask scheduler {scheduler}: {exc}"
+            ) from None
+        return DaskRunner(own, job, window, owns=True)
+
+    return make

@@ -1,0 +1,105 @@
+"""``numpuzzles batch``: the family's options, the summary line, resume, stats, bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from conftest import validate_record
+from numpuzzles.cli.main import main
+from numpuzzles.families import family
+
+
+def _run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(args)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def _one_line_error(code: int, err: str) -> None:
+    assert code == 2, err
+    assert len(err.strip().splitlines()) == 1, err
+    assert "Traceback" not in err
+
+
+def test_batch_writes_checked_records_and_resumes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "nl.jsonl"
+    args = ["batch", "numberlink", "--count", "8", "--size", "6x6", "--workers", "2",
+            "--seed", "3", "-o", str(out)]
+    code, stdout, err = _run(args, capsys)
+    assert code == 0, err
+    assert stdout == ""
+    assert len(err.strip().splitlines()) == 1  # no terminal: one summary line
+    assert "8 of 8 puzzles" in err
+    fam = family("numberlink")
+    lines = out.read_text().splitlines()
+    assert len(lines) == 8
+    for line in lines:
+        record = json.loads(line)
+        validate_record(record)
+        assert record["params"]["size"] == "6x6"
+        (puzzle,) = fam.parse(json.dumps(record["puzzle"]), "json")
+        solution = fam.parse_solution(json.dumps(record["solution"]), puzzle)
+        assert fam.check(puzzle, solution) == []
+    code, _, err = _run(args, capsys)
+    assert code == 0
+    assert "0 made" in err and "8 were already there" in err
+    assert out.read_text().splitlines() == lines
+
+
+def test_stats_and_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "nl.jsonl"
+    assert main(["batch", "numberlink", "--count", "6", "--size", "5x5", "--workers", "1",
+                 "-o", str(out)]) == 0
+    with out.open("a") as handle:  # a second copy of a puzzle, and a torn line
+        handle.write(out.read_text().splitlines()[0] + "\n" + '{"id": "numb')
+    capsys.readouterr()
+    png = tmp_path / "hist.png"
+    code, stdout, err = _run(["batch", "stats", str(out), "--plot", str(png)], capsys)
+    assert code == 0, err
+    assert "puzzles: 7" in stdout
+    assert "duplicates up to symmetry and relabelling: 1" in stdout
+    assert "torn last line" in stdout
+    assert "clue density (pairs per cell)" in stdout
+    assert "generation ms: p50" in stdout
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["batch", "nosuch", "--count", "3", "-o", "{out}"],
+        ["batch", "fubuki", "--count", "0", "-o", "{out}"],
+        ["batch", "fubuki", "--count", "3", "--size", "99", "-o", "{out}"],
+        ["batch", "fubuki", "--count", "3", "--workers", "0", "-o", "{out}"],
+        ["batch", "fubuki", "--count", "3"],
+        ["batch", "fubuki", "--count", "3", "-o", "{missing}"],
+        ["batch", "fubuki", "--count", "3", "-o", "{junk}"],
+        ["batch", "stats", "{junk}"],
+        ["batch", "stats", "{missing}"],
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    args: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    junk = tmp_path / "junk.jsonl"
+    junk.write_text("not json\n")
+    paths = {"out": str(tmp_path / "out.jsonl"), "junk": str(junk),
+             "missing": str(tmp_path / "no" / "such.jsonl")}
+    code, _, err = _run([a.format(**paths) for a in args], capsys)
+    _one_line_error(code, err)
+    assert junk.read_text() == "not json\n"
+    assert not (tmp_path / "out.jsonl").exists() or (tmp_path / "out.jsonl").read_text() == ""
+
+
+def test_help_lists_the_families_and_stats(capsys: pytest.CaptureFixture[str]) -> None:
+    code, stdout, _ = _run(["batch", "--help"], capsys)
+    assert code == 0
+    for name in ("fubuki", "numberlink", "stats"):
+        assert name in stdout
+    code, stdout, _ = _run(["batch", "numberlink", "--help"], capsys)
+    assert "--size" in stdout and "--scheduler" in stdout

@@ -1,0 +1,179 @@
+"""The batch engine: derived seeds, the same set whatever the workers, resume after a torn
+line or an interruption, the distinct filter, and files of another batch refused."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from conftest import validate_record
+from numpuzzles.batch import engine
+from numpuzzles.core.errors import InvalidParameterError, OutputFileError
+from numpuzzles.core.seeds import MAX_SEED
+from numpuzzles.families import family
+
+
+def _records(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def _without_time(path: Path) -> set[str]:
+    """The lines less their generation time (the one field that differs between runs)."""
+    out = set()
+    for record in _records(path):
+        record.pop("seconds")
+        out.add(json.dumps(record, sort_keys=True))
+    return out
+
+
+def _run(path: Path, name: str, params: dict[str, Any], count: int, workers: int = 1,
+         distinct: bool = False, seed: int = 7, **kw: Any) -> engine.Progress:
+    job = engine.spec(family(name), params, seed, count, distinct=distinct)
+    return engine.run_batch(job, path, engine.local_runner(workers), **kw)
+
+
+@given(st.integers(0, MAX_SEED), st.integers(0, 10**9))
+def test_index_seeds_are_in_range_and_stable(base: int, index: int) -> None:
+    seed = engine.index_seed(base, index)
+    assert 0 <= seed <= MAX_SEED
+    assert seed == engine.index_seed(base, index)
+
+
+def test_index_seeds_differ() -> None:
+    seeds = {engine.index_seed(3, i) for i in range(10_000)}
+    assert len(seeds) == 10_000
+    assert engine.index_seed(3, 0) != engine.index_seed(4, 0)
+
+
+def test_same_set_with_one_or_two_workers_and_every_record_checks(tmp_path: Path) -> None:
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    state = _run(one, "numberlink", {"size": "5x5"}, 24, workers=1)
+    assert (state.done, state.made, state.resumed) == (24, 24, 0)
+    _run(two, "numberlink", {"size": "5x5"}, 24, workers=2)
+    assert _without_time(one) == _without_time(two)
+    fam = family("numberlink")
+    records = _records(two)
+    assert len(records) == 24
+    assert len({r["seed"] for r in records}) == 24
+    for record in records:
+        validate_record(record)
+        (puzzle,) = fam.parse(json.dumps(record["puzzle"]), "json")
+        solution = fam.parse_solution(json.dumps(record["solution"]), puzzle)
+        assert fam.check(puzzle, solution) == []
+        assert fam.regenerate(record["id"]).puzzle == puzzle
+    expected = {engine.index_seed(7, i) for i in range(24)}
+    assert {r["seed"] for r in records} == expected
+
+
+def test_resume_after_a_torn_last_line(tmp_path: Path) -> None:
+    full, cut = tmp_path / "full.jsonl", tmp_path / "cut.jsonl"
+    _run(full, "fubuki", {"size": 4}, 10)
+    text = full.read_text()
+    lines = text.splitlines(keepends=True)
+    cut.write_text("".join(lines[:4]) + lines[4][: len(lines[4]) // 2])
+    state = _run(cut, "fubuki", {"size": 4}, 10, workers=2)
+    assert (state.resumed, state.made) == (4, 6)
+    assert _without_time(cut) == _without_time(full)
+    assert all(line.endswith("\n") for line in cut.read_text().splitlines(keepends=True))
+    assert len(cut.read_text().splitlines()) == 10
+
+
+def test_resume_after_an_interrupted_run(tmp_path: Path) -> None:
+    full, part = tmp_path / "full.jsonl", tmp_path / "part.jsonl"
+    _run(full, "fubuki", {"size": 3}, 30)
+
+    def interrupt(state: engine.Progress) -> None:
+        if state.done == 12:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        _run(part, "fubuki", {"size": 3}, 30, workers=2, progress=interrupt)
+    assert len(part.read_text().splitlines()) == 12
+    again = _run(part, "fubuki", {"size": 3}, 30, workers=2)
+    assert (again.resumed, again.made) == (12, 18)
+    assert _without_time(part) == _without_time(full)
+    # a finished batch run again makes nothing and changes nothing
+    before = part.read_bytes()
+    assert _run(part, "fubuki", {"size": 3}, 30).made == 0
+    assert part.read_bytes() == before
+
+
+def test_distinct_drops_repeats_deterministically_and_resumes(tmp_path: Path) -> None:
+    fam = family("numberlink")
+    one, two, cut = (tmp_path / n for n in ("one.jsonl", "two.jsonl", "cut.jsonl"))
+    state = _run(one, "numberlink", {"size": "4x4"}, 20, workers=1, distinct=True)
+    assert state.dropped > 0  # 4x4 boards repeat now and then: the filter is exercised
+    _run(two, "numberlink", {"size": "4x4"}, 20, workers=2, distinct=True)
+    # distinct batches are written in index order: the very same lines
+    assert [r["id"] for r in _records(one)] == [r["id"] for r in _records(two)]
+    keys = [fam.distinct_key(fam.parse(json.dumps(r["puzzle"]), "json")[0])
+            for r in _records(one)]
+    assert len(keys) == len(set(keys)) == 20
+    lines = one.read_text().splitlines(keepends=True)
+    cut.write_text("".join(lines[:5]) + lines[5][:30])
+    _run(cut, "numberlink", {"size": "4x4"}, 20, workers=2, distinct=True)
+    assert cut.read_text().splitlines() != []
+    assert [r["id"] for r in _records(cut)] == [r["id"] for r in _records(one)]
+
+
+def test_a_file_of_another_batch_is_refused_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "out.jsonl"
+    _run(path, "fubuki", {"size": 3}, 3)
+    before = path.read_bytes()
+    with pytest.raises(InvalidParameterError, match="other params"):
+        _run(path, "fubuki", {"size": 4}, 3)
+    with pytest.raises(InvalidParameterError, match="not a numberlink record"):
+        _run(path, "numberlink", {"size": "5x5"}, 3)
+    with pytest.raises(InvalidParameterError, match="would not make"):
+        _run(path, "fubuki", {"size": 3}, 3, seed=8)
+    with pytest.raises(InvalidParameterError, match="more than --count"):
+        _run(path, "fubuki", {"size": 3}, 2)
+    assert path.read_bytes() == before
+    junk = tmp_path / "junk.jsonl"
+    junk.write_text("hello\n")
+    with pytest.raises(InvalidParameterError, match="not a JSON line"):
+        _run(junk, "fubuki", {"size": 3}, 3)
+    assert junk.read_text() == "hello\n"
+
+
+def test_a_second_writer_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "out.jsonl"
+    first = engine.OutputFile(path)
+    try:
+        with pytest.raises(OutputFileError, match="another batch"):
+            engine.OutputFile(path)
+    finally:
+        first.close()
+
+
+def test_bad_counts_seeds_and_workers_are_refused(tmp_path: Path) -> None:
+    with pytest.raises(InvalidParameterError):
+        engine.spec(family("fubuki"), {}, 0, 0)
+    with pytest.raises(InvalidParameterError):
+        engine.spec(family("fubuki"), {}, -1, 3)
+    with pytest.raises(InvalidParameterError):
+        engine.spec(family("fubuki"), {"size": 99}, 0, 3)
+    job = engine.spec(family("fubuki"), {}, 0, 3)
+    with pytest.raises(InvalidParameterError):
+        engine.local_runner(0)(job)
+    with pytest.raises(OutputFileError):
+        engine.run_batch(job, tmp_path / "missing" / "out.jsonl", engine.local_runner(1))
+
+
+def test_stop_leaves_whole_lines_and_the_rerun_completes(tmp_path: Path) -> None:
+    full, part = tmp_path / "full.jsonl", tmp_path / "part.jsonl"
+    _run(full, "fubuki", {"size": 3}, 40)
+    seen: list[int] = []
+    state = _run(part, "fubuki", {"size": 3}, 40, workers=2,
+                 progress=lambda s: seen.append(s.done), stop=lambda: bool(seen) and seen[-1] >= 10)
+    assert state.interrupted
+    assert 10 <= state.done < 40
+    assert len(part.read_text().splitlines()) == state.done
+    again = _run(part, "fubuki", {"size": 3}, 40, workers=2)
+    assert not again.interrupted and again.resumed == state.done
+    assert _without_time(part) == _without_time(full)

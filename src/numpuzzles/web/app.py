@@ -3,8 +3,10 @@
 Endpoints (answers are the records of ``core/records.py``, the command line's ``--json``):
 ``GET /api/families``; ``POST /api/{family}/generate``, ``solve``, ``check``, ``hint``;
 ``GET /api/{family}/draw?id=ID[&solution=1]`` (SVG).  The OpenAPI description is at
-``/openapi.json``; FastAPI's ``/docs`` and ``/redoc`` are off, because they load their
-scripts from a CDN and this server must fetch nothing from the internet.
+``/openapi.json``; ``GET /`` is the page that plays the puzzles over this API
+(``static/``: plain JS, no framework, nothing fetched from elsewhere).  FastAPI's ``/docs``
+and ``/redoc`` are off, because they load their scripts from a CDN and this server must
+fetch nothing from the internet.
 
 What keeps the server alive (limits in ``WebSettings``): bodies over the limit get 413
 before they are read whole (``limits.py``); every job runs in a bounded worker pool
@@ -24,11 +26,13 @@ from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import asynccontextmanager
 from dataclasses import asdict
+from pathlib import Path as FilePath
 from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Path, Query, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException
 
@@ -43,6 +47,8 @@ from .work import Answer, error, one_line, payload_text, run_job
 Scalar = str | int | float | bool | None
 _UNPARSED = "There was an error parsing the body"
 """FastAPI's words when ``json.loads`` raises something other than a syntax error."""
+STATIC = FilePath(__file__).parent / "static"
+"""The page's files (package data): ``index.html``, ``app.js``, ``style.css``."""
 Short = Annotated[str, Field(max_length=40)]
 
 
@@ -222,6 +228,13 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         first = problems[0] if problems else {"where": "body", "message": "invalid request"}
         return JSONResponse({"error": f"{first['where']}: {first['message']}",
                              "problems": problems}, status_code=422)
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/", include_in_schema=False)
+    def index() -> FileResponse:
+        """The page: generate, paste, play, check and share puzzles of every family."""
+        return FileResponse(STATIC / "index.html")
 
     @app.get("/api/families")
     def list_families() -> list[dict[str, Any]]:

@@ -1,0 +1,417 @@
+// numpuzzles in the browser: plain JS over the JSON API (/api/...), nothing fetched from
+// elsewhere. One "game" object per family kind (paths, digits, pairs) holds the state,
+// draws the board, and turns the state into the family's solution JSON for /check.
+// A move is "wrong" when it disagrees with the known solution (generated puzzles carry
+// theirs; a pasted one is solved on load), and it is flagged until undone.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const COLOURS = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4",
+  "#f032e6", "#9a6324", "#469990", "#808000", "#000075", "#800000", "#bfef45", "#fabed4",
+  "#dcbeff", "#aaffc3", "#ffd8b1", "#a9a9a9"];
+const colour = (label) => COLOURS[(label - 1) % COLOURS.length];
+let FAMILIES = {};
+let current = null; // {family, id, puzzle, solution, game}
+
+async function api(path, body) {
+  const init = body === undefined ? {} : {
+    method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify(body)};
+  const response = await fetch(path, init);
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.error || response.statusText);
+  return data;
+}
+
+function say(text, kind) {
+  const status = $("status");
+  status.textContent = text;
+  status.className = kind || "";
+}
+
+function el(tag, cls, text) {
+  const node = document.createElement(tag);
+  if (cls) node.className = cls;
+  if (text !== undefined) node.textContent = String(text);
+  return node;
+}
+
+// ---- Numberlink and Arukone: drag paths (Pointer Events, mouse or touch) ----
+class PathGame {
+  constructor(puzzle, solution) {
+    this.p = puzzle;
+    this.answer = solution ? solution.grid : null;
+    this.paths = {}; // label -> [[r, c], ...]
+    this.history = [];
+    this.stroke = null;
+  }
+  snapshot() { return JSON.stringify(this.paths); }
+  undo() {
+    if (!this.history.length) return false;
+    this.paths = JSON.parse(this.history.pop());
+    return true;
+  }
+  grid() {
+    const g = this.p.grid.map((row) => row.slice());
+    for (const [label, cells] of Object.entries(this.paths)) {
+      for (const [r, c] of cells) g[r][c] = Number(label);
+    }
+    return g;
+  }
+  solutionJson() { return {grid: this.grid()}; }
+  wrongCells() {
+    if (!this.answer) return [];
+    const g = this.grid();
+    const out = [];
+    g.forEach((row, r) => row.forEach((v, c) => {
+      if (v && v !== this.answer[r][c]) out.push([r, c]);
+    }));
+    return out;
+  }
+  reveal(solution) {
+    this.history.push(this.snapshot());
+    this.paths = {};
+    for (const [label, cells] of Object.entries(solution.paths || {})) this.paths[label] = cells;
+  }
+  cellAt(board, e) {
+    const box = board.querySelector(".grid").getBoundingClientRect();
+    const c = Math.floor((e.clientX - box.left) / (box.width / this.p.width));
+    const r = Math.floor((e.clientY - box.top) / (box.height / this.p.height));
+    if (r < 0 || c < 0 || r >= this.p.height || c >= this.p.width) return null;
+    return [r, c];
+  }
+  owner(r, c) {
+    for (const [label, cells] of Object.entries(this.paths)) {
+      if (cells.some(([a, b]) => a === r && b === c)) return label;
+    }
+    return null;
+  }
+  down(board, e) {
+    const at = this.cellAt(board, e);
+    if (!at) return;
+    const [r, c] = at;
+    const end = this.p.grid[r][c];
+    const before = this.snapshot();
+    let label = null;
+    if (end) {
+      label = String(end);
+      this.paths[label] = [[r, c]]; // start afresh from an end
+    } else {
+      label = this.owner(r, c);
+      if (!label) return;
+      const cells = this.paths[label];
+      const i = cells.findIndex(([a, b]) => a === r && b === c);
+      this.paths[label] = cells.slice(0, i + 1); // continue from this cell
+    }
+    this.stroke = {label, before};
+    board.setPointerCapture(e.pointerId);
+    render();
+  }
+  move(board, e) {
+    if (!this.stroke) return;
+    const at = this.cellAt(board, e);
+    if (!at) return;
+    const [r, c] = at;
+    const label = this.stroke.label;
+    const cells = this.paths[label];
+    const [lr, lc] = cells[cells.length - 1];
+    if (lr === r && lc === c) return;
+    if (Math.abs(lr - r) + Math.abs(lc - c) !== 1) return; // only orthogonal neighbours
+    const i = cells.findIndex(([a, b]) => a === r && b === c);
+    if (i >= 0) { this.paths[label] = cells.slice(0, i + 1); render(); return; }
+    const first = cells[0];
+    const firstEnd = this.p.grid[first[0]][first[1]];
+    if (cells.length > 1 && this.p.grid[lr][lc] === firstEnd) return; // path complete
+    const end = this.p.grid[r][c];
+    if (end && String(end) !== label) return; // another label's end: blocked
+    const other = this.owner(r, c);
+    if (other && other !== label) { // cut the other path here
+      const o = this.paths[other];
+      this.paths[other] = o.slice(0, o.findIndex(([a, b]) => a === r && b === c));
+    }
+    cells.push([r, c]);
+    render();
+  }
+  up() {
+    if (!this.stroke) return;
+    if (this.snapshot() !== this.stroke.before) this.history.push(this.stroke.before);
+    this.stroke = null;
+    render();
+  }
+  draw(board) {
+    const {width, height} = this.p;
+    const grid = el("div", "grid");
+    grid.style.gridTemplateColumns = `repeat(${width}, 40px)`;
+    const g = this.grid();
+    for (let r = 0; r < height; r++) {
+      for (let c = 0; c < width; c++) {
+        const cell = el("div", "cell");
+        cell.dataset.r = r; cell.dataset.c = c;
+        const end = this.p.grid[r][c];
+        if (end) {
+          cell.classList.add("end");
+          const dot = el("span", "", this.p.names ? this.p.names[end - 1] : end);
+          dot.style.background = colour(end);
+          cell.appendChild(dot);
+        } else if (g[r][c]) {
+          cell.style.background = colour(g[r][c]) + "40";
+        }
+        grid.appendChild(cell);
+      }
+    }
+    board.appendChild(grid);
+    const ns = "http://www.w3.org/2000/svg";
+    const svg = document.createElementNS(ns, "svg");
+    svg.setAttribute("class", "paths");
+    svg.setAttribute("width", width * 40); svg.setAttribute("height", height * 40);
+    for (const [label, cells] of Object.entries(this.paths)) {
+      if (cells.length < 2) continue;
+      const line = document.createElementNS(ns, "polyline");
+      line.setAttribute("points", cells.map(([r, c]) => `${c * 40 + 20},${r * 40 + 20}`).join(" "));
+      line.setAttribute("fill", "none"); line.setAttribute("stroke", colour(Number(label)));
+      line.setAttribute("stroke-width", "12"); line.setAttribute("stroke-linecap", "round");
+      line.setAttribute("stroke-linejoin", "round");
+      svg.appendChild(line);
+    }
+    board.appendChild(svg);
+    board.onpointerdown = (e) => { e.preventDefault(); this.down(board, e); };
+    board.onpointermove = (e) => this.move(board, e);
+    board.onpointerup = board.onpointercancel = () => this.up();
+  }
+}
+
+// ---- Fubuki: type digits ----
+class DigitGame {
+  constructor(puzzle, solution) {
+    this.p = puzzle;
+    this.answer = solution;
+    this.values = puzzle.givens.map((row) => row.slice());
+    this.history = [];
+  }
+  undo() {
+    if (!this.history.length) return false;
+    const [r, c, old] = this.history.pop();
+    this.values[r][c] = old;
+    return true;
+  }
+  set(r, c, v) {
+    if (this.values[r][c] === v) return;
+    this.history.push([r, c, this.values[r][c]]);
+    this.values[r][c] = v;
+  }
+  solutionJson() { return this.values; }
+  wrongCells() {
+    if (!this.answer) return [];
+    const out = [];
+    this.values.forEach((row, r) => row.forEach((v, c) => {
+      if (v && v !== this.answer[r][c]) out.push([r, c]);
+    }));
+    return out;
+  }
+  reveal(solution) {
+    solution.forEach((row, r) => row.forEach((v, c) => this.set(r, c, v)));
+  }
+  hintPuzzle() { return {...this.p, givens: this.values}; }
+  applyHint(h) {
+    const cell = h.hint && (h.hint.cell || h.hint.move);
+    if (h.hint && Array.isArray(h.hint.cell) && h.hint.value) {
+      this.set(h.hint.cell[0], h.hint.cell[1], h.hint.value);
+      return true;
+    }
+    return Boolean(cell) && false;
+  }
+  draw(board) {
+    const n = this.p.size;
+    const grid = el("div", "grid");
+    grid.style.gridTemplateColumns = `repeat(${n + 1}, 40px)`;
+    const op = this.p.product ? "×" : "";
+    for (let r = 0; r <= n; r++) {
+      for (let c = 0; c <= n; c++) {
+        let cell;
+        if (r < n && c < n) {
+          cell = el("div", "cell");
+          cell.dataset.r = r; cell.dataset.c = c;
+          if (this.p.givens[r][c]) {
+            cell.classList.add("given");
+            cell.textContent = this.p.givens[r][c];
+          } else {
+            const input = el("input");
+            input.inputMode = "numeric";
+            input.maxLength = 2;
+            input.value = this.values[r][c] || "";
+            input.onchange = () => {
+              const v = parseInt(input.value, 10);
+              this.set(r, c, Number.isFinite(v) && v > 0 ? v : 0);
+              render();
+            };
+            cell.appendChild(input);
+          }
+        } else if (r < n) {
+          cell = el("div", "cell total", op + this.p.rows[r]);
+        } else if (c < n) {
+          cell = el("div", "cell total", op + this.p.cols[c]);
+        } else {
+          cell = el("div", "cell total", this.p.diagonals ? this.p.diagonals.join("/") : "");
+        }
+        grid.appendChild(cell);
+      }
+    }
+    board.appendChild(grid);
+  }
+}
+
+const GAMES = {numberlink: PathGame, arukone: PathGame, fubuki: DigitGame};
+
+// ---- the page ----
+function render() {
+  const board = $("board");
+  board.replaceChildren();
+  if (!current) return;
+  current.game.draw(board);
+  for (const [r, c] of current.game.wrongCells()) {
+    const cell = board.querySelector(`.cell[data-r="${r}"][data-c="${c}"]`);
+    if (cell) cell.classList.add("wrong");
+  }
+  $("hint").disabled = !FAMILIES[current.family].verbs.includes("hint") || !current.game.hintPuzzle;
+  const wrong = current.game.wrongCells().length;
+  if (wrong) say(`${wrong} cell(s) disagree with the solution: undo`, "bad");
+  else if ($("status").className === "bad") say("");
+}
+
+function shareUrl(id) {
+  return `${location.origin}${location.pathname}?id=${encodeURIComponent(id)}`;
+}
+
+function start(family, record) {
+  const Game = GAMES[family];
+  if (!Game) { say(`${family} cannot be played in the page yet`, "bad"); return; }
+  const solution = record.solution || null;
+  current = {family, id: record.id || null, puzzle: record.puzzle, solution,
+    game: new Game(record.puzzle, solution)};
+  $("puzzle-id").textContent = current.id ? `ID: ${current.id}` : "a pasted puzzle";
+  const share = $("share");
+  share.hidden = !current.id;
+  if (current.id) {
+    share.href = shareUrl(current.id);
+    history.replaceState(null, "", share.href);
+  }
+  say("");
+  render();
+  document.body.dataset.puzzles = String(Number(document.body.dataset.puzzles || 0) + 1);
+}
+
+function paramFields(family) {
+  const box = $("params");
+  box.replaceChildren();
+  for (const p of FAMILIES[family].generate_params) {
+    const label = el("label", "", p.name + " ");
+    label.title = p.help;
+    let input;
+    if (p.choices.length) {
+      input = el("select");
+      if (p.default === null) input.appendChild(new Option("(any)", ""));
+      for (const choice of p.choices) input.appendChild(new Option(choice, choice));
+      input.value = p.default === null ? "" : p.default;
+    } else if (p.kind === "bool") {
+      input = el("input"); input.type = "checkbox"; input.checked = Boolean(p.default);
+    } else {
+      input = el("input");
+      input.type = p.kind === "int" ? "number" : "text";
+      if (p.low !== null) input.min = p.low;
+      if (p.high !== null) input.max = p.high;
+      input.value = p.default === null ? "" : p.default;
+    }
+    input.name = p.name; input.dataset.kind = p.kind;
+    label.appendChild(input);
+    box.appendChild(label);
+  }
+}
+
+function readParams() {
+  const params = {};
+  for (const input of $("params").querySelectorAll("input, select")) {
+    if (input.type === "checkbox") params[input.name] = input.checked;
+    else if (input.value === "") continue;
+    else if (input.dataset.kind === "int") params[input.name] = parseInt(input.value, 10);
+    else if (input.dataset.kind === "float") params[input.name] = parseFloat(input.value);
+    else params[input.name] = input.value;
+  }
+  return params;
+}
+
+async function generate(body) {
+  const family = $("family").value;
+  say("generating…");
+  try {
+    start(family, await api(`/api/${family}/generate`, body));
+  } catch (err) { say(err.message, "bad"); }
+}
+
+async function load() {
+  const family = $("family").value;
+  say("reading…");
+  try {
+    const record = await api(`/api/${family}/solve`, {puzzle: $("paste").value, unique: true});
+    const solution = record.status === "solved" && record.unique ? record.solution : null;
+    start(family, {puzzle: record.puzzle, solution});
+    if (!solution) say(`solver: ${record.status}; moves are not judged`, "");
+  } catch (err) { say(err.message, "bad"); }
+}
+
+async function check() {
+  if (!current) return;
+  try {
+    const record = await api(`/api/${current.family}/check`,
+      {puzzle: current.puzzle, solution: current.game.solutionJson()});
+    if (record.valid) say("Solved!", "good");
+    else say("Not solved: " + record.violations.map((v) => v.message || JSON.stringify(v)).join("; "), "bad");
+  } catch (err) { say("Not solved: " + err.message, "bad"); }
+}
+
+async function reveal() {
+  if (!current) return;
+  try {
+    if (!current.solution) {
+      const record = await api(`/api/${current.family}/solve`, {puzzle: current.puzzle});
+      if (record.status !== "solved") { say(`solver: ${record.status}`, "bad"); return; }
+      current.solution = record.solution;
+    }
+    current.game.reveal(current.solution);
+    render();
+    say("The solution.", "");
+  } catch (err) { say(err.message, "bad"); }
+}
+
+async function hint() {
+  if (!current || !current.game.hintPuzzle) return;
+  try {
+    const record = await api(`/api/${current.family}/hint`, {puzzle: current.game.hintPuzzle()});
+    if (current.game.applyHint(record)) render();
+    say("Hint: " + (record.hint && record.hint.reason ? record.hint.reason : JSON.stringify(record.hint)), "");
+  } catch (err) { say(err.message, "bad"); }
+}
+
+async function main() {
+  const list = await api("/api/families");
+  for (const f of list) {
+    FAMILIES[f.name] = f;
+    $("family").appendChild(new Option(f.title.split(":")[0], f.name));
+  }
+  $("family").onchange = () => paramFields($("family").value);
+  $("generate-form").onsubmit = (e) => {
+    e.preventDefault();
+    generate({params: readParams(), seed: parseInt($("seed").value, 10) || 0});
+  };
+  $("load").onclick = load;
+  $("undo").onclick = () => { if (current && current.game.undo()) render(); };
+  $("check").onclick = check;
+  $("reveal").onclick = reveal;
+  $("hint").onclick = hint;
+  const id = new URLSearchParams(location.search).get("id");
+  const family = id ? id.split(":")[0] : list[0].name;
+  $("family").value = FAMILIES[family] ? family : list[0].name;
+  paramFields($("family").value);
+  if (id && FAMILIES[family]) await generate({id});
+  document.body.dataset.ready = "1";
+}
+
+main().catch((err) => say(err.message, "bad"));

@@ -1,0 +1,1 @@
+"""Browser tests of the page (Playwright over Debian's Chromium)."""

@@ -1,0 +1,57 @@
+"""Numberlink in the page: generate, a wrong path flagged and undone, every path dragged
+(one with a finger), checked by the server as solved, and the share URL reopens it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from .helpers import generate, mouse_drag, screenshot, touch_drag, wrong_count
+
+
+def _wrong_step(record: dict[str, Any]) -> tuple[str, list[list[int]]]:
+    """A label and a two-cell drag from its end into a cell the solution gives another."""
+    grid = record["puzzle"]["grid"]
+    answer = record["solution"]["grid"]
+    for label, cells in record["solution"]["paths"].items():
+        r, c = cells[0]
+        for nr, nc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if (0 <= nr < len(grid) and 0 <= nc < len(grid[0]) and not grid[nr][nc]
+                    and answer[nr][nc] != int(label)):
+                return label, [[r, c], [nr, nc]]
+    raise AssertionError("no wrong step next to any end")
+
+
+def test_numberlink_played_with_mouse_and_touch(page: Any, tmp_path: Path) -> None:
+    record = generate(page, "numberlink", {"size": "6x6"}, seed=3)
+    assert record["id"] == "numberlink:6x6,fill#3"
+
+    _, step = _wrong_step(record)
+    mouse_drag(page, step)
+    assert wrong_count(page) == 1
+    assert "disagree" in page.text_content("#status")
+    page.click("#undo")
+    assert wrong_count(page) == 0
+
+    page.click("#check")
+    page.wait_for_selector("#status.bad")
+    assert "Not solved" in page.text_content("#status")
+
+    paths = list(record["solution"]["paths"].values())
+    touch_drag(page, paths[0])
+    for cells in paths[1:]:
+        mouse_drag(page, cells)
+    assert wrong_count(page) == 0
+    drawn = page.evaluate("() => current.game.grid()")
+    assert drawn == record["solution"]["grid"]
+    page.click("#check")
+    page.wait_for_selector("#status.good")
+    assert page.text_content("#status") == "Solved!"
+    screenshot(page, tmp_path, "numberlink")
+
+    share = page.get_attribute("#share", "href")
+    assert share.endswith("?id=numberlink%3A6x6%2Cfill%233")
+    page.goto(share)
+    page.wait_for_selector("body[data-ready='1']")
+    assert page.evaluate("() => current.puzzle") == record["puzzle"]
+    assert page.evaluate("() => current.game.grid()") == record["puzzle"]["grid"]

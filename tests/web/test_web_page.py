@@ -1,0 +1,46 @@
+"""The page: served at ``/`` with its static files, shipped as package data, and loading
+nothing from the internet (the browser tests in tests/browser/ play it)."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+import warnings
+from pathlib import Path
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")  # starlette's note about httpx versions
+    from fastapi.testclient import TestClient
+
+from numpuzzles.web import WebSettings, create_app
+from numpuzzles.web.app import STATIC
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_page_and_its_files_are_served() -> None:
+    client = TestClient(create_app(WebSettings(workers=0)))
+    page = client.get("/")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    linked = re.findall(r'(?:src|href)="(/static/[^"]+)"', page.text)
+    assert sorted(linked) == ["/static/app.js", "/static/style.css"]
+    for path in linked:
+        answer = client.get(path)
+        assert answer.status_code == 200 and answer.text == (STATIC / path[8:]).read_text()
+    assert client.get("/static/missing.js").status_code == 404
+    assert "/" not in client.get("/openapi.json").json()["paths"]
+
+
+def test_the_page_loads_nothing_from_elsewhere() -> None:
+    for path in STATIC.iterdir():
+        text = path.read_text()
+        # The one absolute URL allowed is the SVG namespace, which is a name, not a fetch.
+        urls = set(re.findall(r"(?:https?:)?//[\w.-]+\.\w+[^\s\"'`)]*", text))
+        assert urls <= {"http://www.w3.org/2000/svg"}, (path.name, urls)
+
+
+def test_the_page_is_package_data() -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    data = config["tool"]["setuptools"]["package-data"]["numpuzzles"]
+    assert "web/static/*" in data
+    assert {p.name for p in STATIC.iterdir()} == {"index.html", "app.js", "style.css"}

@@ -7,11 +7,16 @@ from pathlib import Path
 from typing import Any
 
 
-def generate(page: Any, family: str, params: dict[str, str], seed: int) -> dict[str, Any]:
+def generate(page: Any, family: str, params: dict[str, str | bool],
+             seed: int) -> dict[str, Any]:
     """Generate through the page's form; the page's puzzle record (puzzle, solution, id)."""
     page.select_option("#family", family)
     for name, value in params.items():
-        page.fill(f"#params [name='{name}']", value)
+        field = f"#params [name='{name}']"
+        if isinstance(value, bool):
+            page.set_checked(field, value)
+        else:
+            page.fill(field, value)
     page.fill("#seed", str(seed))
     before = page.evaluate("() => Number(document.body.dataset.puzzles || 0)")
     page.click("#generate")

@@ -1,10 +1,13 @@
-"""Numberlink in the page: generate, a wrong path flagged and undone, every path dragged
+"""Numberlink and Arukone in the page: generate, a wrong path flagged and undone, every path dragged
 (one with a finger), checked by the server as solved, and the share URL reopens it."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
+
+import pytest
 
 from .helpers import generate, mouse_drag, screenshot, touch_drag, wrong_count
 
@@ -22,9 +25,15 @@ def _wrong_step(record: dict[str, Any]) -> tuple[str, list[list[int]]]:
     raise AssertionError("no wrong step next to any end")
 
 
-def test_numberlink_played_with_mouse_and_touch(page: Any, tmp_path: Path) -> None:
-    record = generate(page, "numberlink", {"size": "6x6"}, seed=3)
-    assert record["id"] == "numberlink:6x6,fill#3"
+@pytest.mark.parametrize(("family", "params", "seed", "id_"), [
+    ("numberlink", {"size": "6x6"}, 3, "numberlink:6x6,fill#3"),
+    ("arukone", {"n": "6", "unique": True}, 2, "arukone:6,unique#2"),
+])
+def test_paths_played_with_mouse_and_touch(page: Any, tmp_path: Path, family: str,
+                                           params: dict[str, str | bool], seed: int,
+                                           id_: str) -> None:
+    record = generate(page, family, params, seed)
+    assert record["id"] == id_
 
     _, step = _wrong_step(record)
     mouse_drag(page, step)
@@ -47,10 +56,10 @@ def test_numberlink_played_with_mouse_and_touch(page: Any, tmp_path: Path) -> No
     page.click("#check")
     page.wait_for_selector("#status.good")
     assert page.text_content("#status") == "Solved!"
-    screenshot(page, tmp_path, "numberlink")
+    screenshot(page, tmp_path, family)
 
     share = page.get_attribute("#share", "href")
-    assert share.endswith("?id=numberlink%3A6x6%2Cfill%233")
+    assert share.endswith("?id=" + quote(id_, safe=""))
     page.goto(share)
     page.wait_for_selector("body[data-ready='1']")
     assert page.evaluate("() => current.puzzle") == record["puzzle"]

@@ -210,14 +210,13 @@ class DigitGame {
   reveal(solution) {
     solution.forEach((row, r) => row.forEach((v, c) => this.set(r, c, v)));
   }
+  // A hint for the board as it stands: the digits typed so far become givens.
   hintPuzzle() { return {...this.p, givens: this.values}; }
-  applyHint(h) {
-    const cell = h.hint && (h.hint.cell || h.hint.move);
-    if (h.hint && Array.isArray(h.hint.cell) && h.hint.value) {
-      this.set(h.hint.cell[0], h.hint.cell[1], h.hint.value);
-      return true;
-    }
-    return Boolean(cell) && false;
+  applyHint(record) {
+    const h = record.hint || {};
+    if (!h.row || !h.col || !h.value) return false;
+    this.set(h.row - 1, h.col - 1, h.value);
+    return true;
   }
   draw(board) {
     const n = this.p.size;
@@ -285,8 +284,13 @@ function start(family, record) {
   const Game = GAMES[family];
   if (!Game) { say(`${family} cannot be played in the page yet`, "bad"); return; }
   const solution = record.solution || null;
+  // Moves are judged against the solution only when it is the only one: not for
+  // Numberlink's 'unionfind' method, nor Arukone made without 'unique'.
+  const params = record.params || {};
+  const judged = record.judged !== false && params.unique !== false
+    && params.method !== "unionfind";
   current = {family, id: record.id || null, puzzle: record.puzzle, solution,
-    game: new Game(record.puzzle, solution)};
+    game: new Game(record.puzzle, judged ? solution : null)};
   $("puzzle-id").textContent = current.id ? `ID: ${current.id}` : "a pasted puzzle";
   const share = $("share");
   share.hidden = !current.id;
@@ -352,7 +356,7 @@ async function load() {
   try {
     const record = await api(`/api/${family}/solve`, {puzzle: $("paste").value, unique: true});
     const solution = record.status === "solved" && record.unique ? record.solution : null;
-    start(family, {puzzle: record.puzzle, solution});
+    start(family, {puzzle: record.puzzle, solution, judged: Boolean(solution)});
     if (!solution) say(`solver: ${record.status}; moves are not judged`, "");
   } catch (err) { say(err.message, "bad"); }
 }
@@ -386,7 +390,8 @@ async function hint() {
   try {
     const record = await api(`/api/${current.family}/hint`, {puzzle: current.game.hintPuzzle()});
     if (current.game.applyHint(record)) render();
-    say("Hint: " + (record.hint && record.hint.reason ? record.hint.reason : JSON.stringify(record.hint)), "");
+    const words = record.hint && record.hint.message;
+    say("Hint: " + (words || JSON.stringify(record.hint)), record.status === "solved" ? "" : "bad");
   } catch (err) { say(err.message, "bad"); }
 }
 

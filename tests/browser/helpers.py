@@ -15,6 +15,8 @@ def generate(page: Any, family: str, params: dict[str, str | bool],
         field = f"#params [name='{name}']"
         if isinstance(value, bool):
             page.set_checked(field, value)
+        elif page.eval_on_selector(field, "e => e.tagName") == "SELECT":
+            page.select_option(field, value)
         else:
             page.fill(field, value)
     page.fill("#seed", str(seed))

@@ -35,6 +35,10 @@ function el(tag, cls, text) {
   return node;
 }
 
+function disagreeing(count) {
+  return count ? `${count} cell(s) disagree with the solution: undo` : null;
+}
+
 // ---- Numberlink and Arukone: drag paths (Pointer Events, mouse or touch) ----
 class PathGame {
   constructor(puzzle, solution) {
@@ -58,6 +62,7 @@ class PathGame {
     return g;
   }
   solutionJson() { return {grid: this.grid()}; }
+  problem() { return disagreeing(this.wrongCells().length); }
   wrongCells() {
     if (!this.answer) return [];
     const g = this.grid();
@@ -199,6 +204,7 @@ class DigitGame {
     this.values[r][c] = v;
   }
   solutionJson() { return this.values; }
+  problem() { return disagreeing(this.wrongCells().length); }
   wrongCells() {
     if (!this.answer) return [];
     const out = [];
@@ -258,7 +264,125 @@ class DigitGame {
   }
 }
 
-const GAMES = {numberlink: PathGame, arukone: PathGame, fubuki: DigitGame};
+// ---- Number Match: click two cells to take a pair; "add" where the rules allow ----
+// The board is replayed from the moves (cleared rows drop out and additions append under
+// classic/easybrain, as in nummatch/sequence.py); whether a move is legal is the server's
+// /check of the moves so far: any broken rule but "not cleared yet" marks the last move.
+const SEQUENCE_RULES = ["classic", "easybrain"];
+
+function withoutEmptyRows(cells, width) {
+  const out = [];
+  for (let i = 0; i < cells.length; i += width) {
+    const row = cells.slice(i, i + width);
+    if (row.some((v) => v)) out.push(...row);
+  }
+  return out;
+}
+
+class PairGame {
+  constructor(puzzle, solution) {
+    this.p = puzzle;
+    this.moves = [];
+    this.wrong = null; // the server's words about the last move, when it broke a rule
+    this.picked = null;
+    this.pending = false;
+    this.sequence = SEQUENCE_RULES.includes(puzzle.rules);
+  }
+  cells() {
+    const w = this.p.width;
+    let cells = this.p.grid.flat();
+    if (this.sequence) cells = withoutEmptyRows(cells, w);
+    const accepted = this.wrong ? this.moves.slice(0, -1) : this.moves;
+    for (const m of accepted) {
+      if (m === "add") { cells = cells.concat(cells.filter((v) => v)); continue; }
+      cells = cells.slice();
+      cells[m[1] * w + m[0]] = 0;
+      cells[m[3] * w + m[2]] = 0;
+      if (this.sequence) cells = withoutEmptyRows(cells, w);
+    }
+    return cells;
+  }
+  rows() {
+    const cells = this.cells();
+    const out = [];
+    for (let i = 0; i < cells.length; i += this.p.width) out.push(cells.slice(i, i + this.p.width));
+    return out;
+  }
+  undo() {
+    if (!this.moves.length || this.pending) return false;
+    this.moves.pop();
+    this.wrong = null;
+    this.picked = null;
+    return true;
+  }
+  solutionJson() { return this.moves; }
+  wrongCells() {
+    const last = this.moves[this.moves.length - 1];
+    if (!this.wrong || !Array.isArray(last)) return [];
+    return [[last[1], last[0]], [last[3], last[2]]];
+  }
+  problem() { return this.wrong ? `Not a legal move: ${this.wrong} (undo it)` : null; }
+  async play(move) {
+    this.moves.push(move);
+    this.pending = true;
+    let solved = false;
+    try {
+      const record = await api(`/api/${current.family}/check`,
+        {puzzle: this.p, solution: this.moves});
+      const broken = record.valid ? [] : record.violations.filter((v) => v.rule !== "not-cleared");
+      this.wrong = broken.length ? broken[0].message : null;
+      solved = record.valid;
+    } catch (err) {
+      this.wrong = err.message;
+    }
+    this.pending = false;
+    render();
+    if (solved) say("Solved!", "good");
+  }
+  reveal(solution) {
+    this.moves = solution.slice();
+    this.wrong = null;
+    this.picked = null;
+  }
+  hintPuzzle() {
+    const rows = this.rows();
+    return {width: this.p.width, height: rows.length, grid: rows, rules: this.p.rules};
+  }
+  applyHint(record) {
+    const h = record.hint || {};
+    if (Array.isArray(h.move) || h.move === "add") { this.play(h.move); return true; }
+    return false;
+  }
+  click(e) {
+    const cell = e.target.closest(".cell");
+    if (!cell || this.pending) return;
+    if (this.wrong) { say(this.problem(), "bad"); return; }
+    const r = Number(cell.dataset.r);
+    const c = Number(cell.dataset.c);
+    if (cell.classList.contains("removed")) return;
+    if (!this.picked) { this.picked = [r, c]; render(); return; }
+    const [pr, pc] = this.picked;
+    this.picked = null;
+    if (pr === r && pc === c) { render(); return; }
+    this.play([pc, pr, c, r]);
+  }
+  draw(board) {
+    const grid = el("div", "grid");
+    grid.style.gridTemplateColumns = `repeat(${this.p.width}, 40px)`;
+    this.rows().forEach((row, r) => row.forEach((v, c) => {
+      const cell = el("div", "cell", v || "");
+      cell.dataset.r = r; cell.dataset.c = c;
+      if (!v) cell.classList.add("removed");
+      if (this.picked && this.picked[0] === r && this.picked[1] === c) cell.classList.add("picked");
+      grid.appendChild(cell);
+    }));
+    board.appendChild(grid);
+    board.onclick = (e) => this.click(e);
+    $("add").hidden = !this.sequence;
+  }
+}
+
+const GAMES = {numberlink: PathGame, arukone: PathGame, fubuki: DigitGame, nummatch: PairGame};
 
 // ---- the page ----
 function render() {
@@ -271,8 +395,8 @@ function render() {
     if (cell) cell.classList.add("wrong");
   }
   $("hint").disabled = !FAMILIES[current.family].verbs.includes("hint") || !current.game.hintPuzzle;
-  const wrong = current.game.wrongCells().length;
-  if (wrong) say(`${wrong} cell(s) disagree with the solution: undo`, "bad");
+  const problem = current.game.problem();
+  if (problem) say(problem, "bad");
   else if ($("status").className === "bad") say("");
 }
 
@@ -282,6 +406,7 @@ function shareUrl(id) {
 
 function start(family, record) {
   const Game = GAMES[family];
+  $("add").hidden = true;
   if (!Game) { say(`${family} cannot be played in the page yet`, "bad"); return; }
   const solution = record.solution || null;
   // Moves are judged against the solution only when it is the only one: not for
@@ -407,10 +532,17 @@ async function main() {
     generate({params: readParams(), seed: parseInt($("seed").value, 10) || 0});
   };
   $("load").onclick = load;
-  $("undo").onclick = () => { if (current && current.game.undo()) render(); };
+  $("undo").onclick = () => {
+    if (current && current.game.undo()) { say(""); render(); }
+  };
   $("check").onclick = check;
   $("reveal").onclick = reveal;
   $("hint").onclick = hint;
+  $("add").onclick = () => {
+    if (current && current.game.play && !current.game.pending && !current.game.wrong) {
+      current.game.play("add");
+    }
+  };
   const id = new URLSearchParams(location.search).get("id");
   const family = id ? id.split(":")[0] : list[0].name;
   $("family").value = FAMILIES[family] ? family : list[0].name;

@@ -1,0 +1,49 @@
+"""Pasting a puzzle (a text format, not JSON), revealing and checking it; and the rule
+that a missing browser fails under CI instead of being skipped."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from numpuzzles import families
+
+from . import conftest
+from .helpers import wrong_count
+
+
+@pytest.mark.parametrize(("family", "ident", "format_"), [
+    ("numberlink", "numberlink:5x5,fill#1", "letters"),
+    ("fubuki", "fubuki:3x3#4", "text"),
+])
+def test_a_pasted_puzzle_is_read_revealed_and_checked(page: Any, family: str, ident: str,
+                                                      format_: str) -> None:
+    rules = families.family(family)
+    made = rules.regenerate(ident)
+    page.select_option("#family", family)
+    page.click("#paste-box summary")
+    page.fill("#paste", rules.dump(made.puzzle, format_))
+    page.click("#load")
+    page.wait_for_function("() => Number(document.body.dataset.puzzles || 0) > 0")
+    assert page.evaluate("() => current.id") is None
+    assert page.is_hidden("#share")
+    shown = page.evaluate("() => current.puzzle")
+    assert shown == rules.puzzle_json(made.puzzle) | ({"names": shown["names"]}
+                                                      if "names" in shown else {})
+    page.click("#reveal")
+    page.wait_for_selector("#status:has-text('The solution.')")
+    assert wrong_count(page) == 0
+    page.click("#check")
+    page.wait_for_selector("#status.good")
+
+
+def test_a_missing_browser_fails_under_ci(monkeypatch: pytest.MonkeyPatch,
+                                          tmp_path: Path) -> None:
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="CI is set"):
+        conftest._unavailable("no browser")
+    monkeypatch.delenv("CI")
+    with pytest.raises(pytest.skip.Exception, match="no browser"):
+        conftest._unavailable("no browser")

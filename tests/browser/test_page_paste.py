@@ -1,4 +1,4 @@
-"""Pasting a puzzle (a text format, not JSON), revealing and checking it; and the rule
+"""Pasting or uploading a puzzle (a text format, not JSON), revealing and checking it; and the rule
 that a missing browser fails under CI instead of being skipped."""
 
 from __future__ import annotations
@@ -14,19 +14,28 @@ from . import conftest
 from .helpers import wrong_count
 
 
-@pytest.mark.parametrize(("family", "ident", "format_"), [
-    ("numberlink", "numberlink:5x5,fill#1", "letters"),
-    ("fubuki", "fubuki:3x3#4", "text"),
+@pytest.mark.parametrize(("family", "ident", "format_", "upload"), [
+    ("numberlink", "numberlink:5x5,fill#1", "letters", False),
+    ("fubuki", "fubuki:3x3#4", "text", False),
+    ("nummatch", "nummatch:original,width=5,height=4#3", "text", True),
 ])
-def test_a_pasted_puzzle_is_read_revealed_and_checked(page: Any, family: str, ident: str,
-                                                      format_: str) -> None:
+def test_a_pasted_puzzle_is_read_revealed_and_checked(page: Any, tmp_path: Path, family: str,
+                                                      ident: str, format_: str,
+                                                      upload: bool) -> None:
     rules = families.family(family)
     made = rules.regenerate(ident)
+    text = rules.dump(made.puzzle, format_)
     page.select_option("#family", family)
     page.click("#paste-box summary")
-    page.fill("#paste", rules.dump(made.puzzle, format_))
-    page.click("#load")
+    if upload:
+        path = tmp_path / "puzzle.txt"
+        path.write_text(text)
+        page.set_input_files("#upload", str(path))  # read and loaded at once
+    else:
+        page.fill("#paste", text)
+        page.click("#load")
     page.wait_for_function("() => Number(document.body.dataset.puzzles || 0) > 0")
+    assert page.input_value("#paste") == text
     assert page.evaluate("() => current.id") is None
     assert page.is_hidden("#share")
     shown = page.evaluate("() => current.puzzle")

@@ -532,6 +532,12 @@ async function main() {
     generate({params: readParams(), seed: parseInt($("seed").value, 10) || 0});
   };
   $("load").onclick = load;
+  $("upload").onchange = async () => { // a file's text goes into the box, then is loaded
+    const file = $("upload").files[0];
+    if (!file) return;
+    $("paste").value = await file.text();
+    await load();
+  };
   $("undo").onclick = () => {
     if (current && current.game.undo()) { say(""); render(); }
   };

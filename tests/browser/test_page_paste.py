@@ -37,10 +37,12 @@ def test_a_pasted_puzzle_is_read_revealed_and_checked(page: Any, tmp_path: Path,
     page.wait_for_function("() => Number(document.body.dataset.puzzles || 0) > 0")
     assert page.input_value("#paste") == text
     assert page.evaluate("() => current.id") is None
-    assert page.is_hidden("#share")
     shown = page.evaluate("() => current.puzzle")
     assert shown == rules.puzzle_json(made.puzzle) | ({"names": shown["names"]}
                                                       if "names" in shown else {})
+    page.goto(page.get_attribute("#share", "href"))  # a pasted puzzle travels as JSON
+    page.wait_for_function("() => Number(document.body.dataset.puzzles || 0) > 0")
+    assert page.evaluate("() => current.puzzle") == shown
     page.click("#reveal")
     page.wait_for_selector("#status:has-text('The solution.')")
     assert wrong_count(page) == 0

@@ -417,12 +417,11 @@ function start(family, record) {
   current = {family, id: record.id || null, puzzle: record.puzzle, solution,
     game: new Game(record.puzzle, judged ? solution : null)};
   $("puzzle-id").textContent = current.id ? `ID: ${current.id}` : "a pasted puzzle";
+  // A generated puzzle is shared by its ID; a pasted one by its JSON form in the URL.
   const share = $("share");
-  share.hidden = !current.id;
-  if (current.id) {
-    share.href = shareUrl(current.id);
-    history.replaceState(null, "", share.href);
-  }
+  share.href = current.id ? shareUrl(current.id) : `${location.origin}${location.pathname}`
+    + `?family=${family}&puzzle=${encodeURIComponent(JSON.stringify(record.puzzle))}`;
+  history.replaceState(null, "", share.href);
   say("");
   render();
   document.body.dataset.puzzles = String(Number(document.body.dataset.puzzles || 0) + 1);
@@ -475,11 +474,12 @@ async function generate(body) {
   } catch (err) { say(err.message, "bad"); }
 }
 
-async function load() {
+async function load(pasted) {
   const family = $("family").value;
   say("reading…");
   try {
-    const record = await api(`/api/${family}/solve`, {puzzle: $("paste").value, unique: true});
+    const puzzle = typeof pasted === "object" && pasted !== null ? pasted : $("paste").value;
+    const record = await api(`/api/${family}/solve`, {puzzle, unique: true});
     const solution = record.status === "solved" && record.unique ? record.solution : null;
     start(family, {puzzle: record.puzzle, solution, judged: Boolean(solution)});
     if (!solution) say(`solver: ${record.status}; moves are not judged`, "");
@@ -531,7 +531,7 @@ async function main() {
     e.preventDefault();
     generate({params: readParams(), seed: parseInt($("seed").value, 10) || 0});
   };
-  $("load").onclick = load;
+  $("load").onclick = () => load();
   $("upload").onchange = async () => { // a file's text goes into the box, then is loaded
     const file = $("upload").files[0];
     if (!file) return;
@@ -549,11 +549,15 @@ async function main() {
       current.game.play("add");
     }
   };
-  const id = new URLSearchParams(location.search).get("id");
-  const family = id ? id.split(":")[0] : list[0].name;
+  const query = new URLSearchParams(location.search);
+  const id = query.get("id");
+  const family = id ? id.split(":")[0] : query.get("family") || list[0].name;
   $("family").value = FAMILIES[family] ? family : list[0].name;
   paramFields($("family").value);
   if (id && FAMILIES[family]) await generate({id});
+  else if (query.get("puzzle") && FAMILIES[family]) {
+    try { await load(JSON.parse(query.get("puzzle"))); } catch (err) { say(err.message, "bad"); }
+  }
   document.body.dataset.ready = "1";
 }
 

@@ -64,3 +64,22 @@ def test_paths_played_with_mouse_and_touch(page: Any, tmp_path: Path, family: st
     page.wait_for_selector("body[data-ready='1']")
     assert page.evaluate("() => current.puzzle") == record["puzzle"]
     assert page.evaluate("() => current.game.grid()") == record["puzzle"]["grid"]
+
+
+def test_hint_draws_a_forced_path_then_the_next(page: Any) -> None:
+    """Each hint draws a path the solution forces (shortest first) that the board lacks;
+    undo takes it back."""
+    record = generate(page, "numberlink", {"size": "6x6"}, 3)
+    answer = record["solution"]["grid"]
+    page.click("#hint")
+    page.wait_for_function("() => Object.keys(current.game.paths).length === 1")
+    first = page.evaluate("() => current.game.paths")
+    ((label, cells),) = first.items()
+    assert all(answer[r][c] == int(label) for r, c in cells)
+    assert cells == record["solution"]["paths"][label] or cells[::-1] == (
+        record["solution"]["paths"][label])
+    page.click("#hint")
+    page.wait_for_function("() => Object.keys(current.game.paths).length === 2")
+    assert wrong_count(page) == 0
+    page.click("#undo")
+    page.wait_for_function("() => Object.keys(current.game.paths).length === 1")

@@ -119,3 +119,27 @@ def test_old_ids_still_regenerate() -> None:
 def test_unknown_family_is_named() -> None:
     with pytest.raises(KeyError, match="known: arukone, fubuki, numberlink, nummatch"):
         family("sudoku")
+
+
+@pytest.mark.parametrize(("name", "params"), [("numberlink", {"size": "7x7"}),
+                                              ("arukone", {"n": 6, "unique": True})])
+def test_numberlink_hint_is_a_path_of_the_unique_solution(
+    name: str, params: dict[str, Any]
+) -> None:
+    fam = family(name)
+    made = fam.generate(params, 5)
+    answer = fam.hint(made.puzzle)
+    assert answer.status is Status.SOLVED
+    paths = dict(made.solution.paths)
+    hinted = answer.details["paths"]
+    assert len(hinted) == len(paths)  # unique: every path is forced
+    for item in hinted:
+        assert tuple(tuple(cell) for cell in item["path"]) == paths[item["label"]]
+    lengths = [len(item["path"]) for item in hinted]
+    assert lengths == sorted(lengths)
+
+
+def test_numberlink_hint_on_an_unsolvable_board() -> None:
+    fam = family("numberlink")
+    (puzzle,) = fam.parse("3 1\n1 -1 1\n")
+    assert fam.hint(puzzle).status is Status.UNSOLVABLE

@@ -23,10 +23,10 @@ from collections.abc import Hashable, Mapping
 from typing import Any
 
 from ..core.errors import InvalidParameterError, PuzzleFormatError
-from ..core.family import Family, FamilyBase, Generated, Made, Ruled
+from ..core.family import Family, FamilyBase, Generated, HintAnswer, Made, Ruled
 from ..core.jsontext import json_values, member
 from ..core.params import Param
-from ..core.result import SolveResult
+from ..core.result import SolveResult, Status
 from ..core.violation import Violation
 from . import formats
 from .formats import jsonfmt
@@ -137,7 +137,7 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
     generate_params = NUMBERLINK_PARAMS
     read_params = (Param("rules", str, None, RULES_HELP, choices=RULE_NAMES),)
     solve_params = (ENGINE_PARAM,)
-    verbs = frozenset({"draw"})
+    verbs = frozenset({"hint", "draw"})
     default_rules = Rules.FILL
 
     # --- reading and writing ---------------------------------------------------------
@@ -227,6 +227,39 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
         if limit is None:
             return count_solutions(puzzle.puzzle, rules=rules, timeout=timeout, engine=engine)
         return solve(puzzle.puzzle, rules=rules, limit=limit, timeout=timeout, engine=engine)
+
+    def hint(self, puzzle: Board, *, timeout: float | None = None) -> HintAnswer:
+        """The shortest path that every solution found shares (two are looked for), and in
+        ``details`` all such paths, shortest first, so a player's client can give the next
+        one its board lacks."""
+        result = self.solve(puzzle, limit=2, timeout=timeout)
+        if result.status is Status.UNSOLVABLE:
+            return HintAnswer(Status.UNSOLVABLE, "the puzzle has no solution")
+        if not result.solutions:
+            return HintAnswer(Status.UNKNOWN, "undecided: the time limit stopped the search")
+        first = result.solutions[0]
+        others = result.solutions[1:]
+        shared = [
+            (label, cells)
+            for label, cells in first.paths
+            if all(other.path(label) == cells for other in others)
+        ]
+        shared.sort(key=lambda item: (len(item[1]), item[0]))
+        details: dict[str, Any] = {
+            "unique": result.unique,
+            "paths": [
+                {"label": label, "path": [[r, c] for r, c in cells]} for label, cells in shared
+            ],
+        }
+        if not shared:
+            return HintAnswer(
+                Status.SOLVED, "no path is the same in the two solutions found", details
+            )
+        label, cells = shared[0]
+        route = " ".join(f"({r},{c})" for r, c in cells)
+        caveat = "" if result.unique else " (in both solutions found: the puzzle is not unique)"
+        name = puzzle.puzzle.label_name(label)
+        return HintAnswer(Status.SOLVED, f"label {name} runs {route}{caveat}", details)
 
     def check(self, puzzle: Board, solution: Solution) -> list[Violation]:
         from .check import check

@@ -62,6 +62,26 @@ class PathGame {
     return g;
   }
   solutionJson() { return {grid: this.grid()}; }
+  hintPuzzle() { return this.p; }
+  // The server lists the paths every solution it found shares, shortest first: draw the
+  // first one the board does not show yet.
+  applyHint(record) {
+    const h = record.hint || {};
+    const same = (a, b) => JSON.stringify(a) === JSON.stringify(b) ||
+      JSON.stringify(a) === JSON.stringify((b || []).slice().reverse());
+    const next = (h.paths || []).find((p) => !same(p.path, this.paths[String(p.label)]));
+    if (!next) return false;
+    this.history.push(this.snapshot());
+    // a path the solution forces owns its cells: other paths are cut where they meet it
+    const taken = new Set(next.path.map(([r, c]) => `${r},${c}`));
+    for (const [label, cells] of Object.entries(this.paths)) {
+      const i = cells.findIndex(([r, c]) => taken.has(`${r},${c}`));
+      if (i >= 0) this.paths[label] = cells.slice(0, i);
+    }
+    this.paths[String(next.label)] = next.path;
+    h.message = `path ${next.label} drawn`;
+    return true;
+  }
   problem() { return disagreeing(this.wrongCells().length); }
   wrongCells() {
     if (!this.answer) return [];

@@ -287,3 +287,24 @@ def test_a_full_queue_is_503_at_once() -> None:
     runner.busy = LIMITS.max_queue
     status, body = asyncio.run(runner.run("generate", "fubuki", {"seed": 1}))
     assert status == 503 and "busy" in body["error"] and runner.pool is None
+
+
+def test_the_alarm_rings_again_when_swallowed_and_nests() -> None:
+    """Code that swallows the first alarm is stopped by the next; an inner alarm gives the
+    outer one its time back."""
+    swallowed = 0
+    with pytest.raises(_WorkTimeout), _alarm(0.02):
+        while True:
+            try:
+                while True:
+                    pass
+            except _WorkTimeout:
+                swallowed += 1
+                if swallowed > 2:
+                    raise
+    assert swallowed == 3
+    with pytest.raises(_WorkTimeout), _alarm(0.2):
+        with _alarm(5.0):
+            pass  # ends at once: the outer alarm must still ring
+        while True:
+            pass

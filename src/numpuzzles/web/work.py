@@ -45,10 +45,17 @@ class _WorkTimeout(BaseException):
     family swallows it."""
 
 
+ALARM_REPEAT = 0.05
+"""After the first alarm, it rings again this often until the code stops: code that
+swallows one exception (a library's ``except BaseException`` around a compile, say)
+cannot outlast the limit."""
+
+
 @contextmanager
 def _alarm(seconds: float) -> Iterator[None]:
     """Stop the code inside after ``seconds`` (only in a process's main thread, where
-    signals arrive: in the thread mode used by tests there is no alarm)."""
+    signals arrive: in the thread mode used by tests there is no alarm).  Alarms nest: an
+    inner one hands the outer one back its remaining time when it ends."""
     usable = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
     if not usable:
         yield
@@ -58,12 +65,16 @@ def _alarm(seconds: float) -> Iterator[None]:
         raise _WorkTimeout
 
     previous = signal.signal(signal.SIGALRM, ring)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    outer_delay, outer_interval = signal.setitimer(signal.ITIMER_REAL, seconds, ALARM_REPEAT)
+    started = time.monotonic()
     try:
         yield
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+        if outer_delay > 0:
+            left = outer_delay - (time.monotonic() - started)
+            signal.setitimer(signal.ITIMER_REAL, max(left, 0.001), outer_interval)
 
 
 def one_line(text: str, limit: int = 500) -> str:

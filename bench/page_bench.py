@@ -15,36 +15,12 @@ under 1 s each.
 from __future__ import annotations
 
 import argparse
-import socket
 import statistics
-import subprocess
-import sys
 import time
 
-import httpx
 from playwright.sync_api import Page, sync_playwright
 
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def _start(port: int) -> subprocess.Popen[bytes]:
-    code = ("from numpuzzles.cli.main import main; "
-            f"main(['serve', '--port', '{port}', '--workers', '2'])")
-    server = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL,
-                              stderr=subprocess.DEVNULL)
-    for _ in range(300):
-        try:
-            if httpx.get(f"http://127.0.0.1:{port}/", timeout=5).status_code == 200:
-                return server
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    server.terminate()
-    raise SystemExit("the server did not start")
+from web_bench import free_port, start_server  # the same server start as the API bench
 
 
 def _open(page: Page, url: str) -> float:
@@ -67,8 +43,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--count", type=int, default=10, help="generations to time")
     args = parser.parse_args()
-    port = _free_port()
-    server = _start(port)
+    port = free_port()
+    server = start_server(port)
     base = f"http://127.0.0.1:{port}"
     try:
         with sync_playwright() as playwright:

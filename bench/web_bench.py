@@ -28,21 +28,21 @@ from typing import Any
 import httpx
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port: int = sock.getsockname()[1]
         return port
 
 
-def _start(port: int, workers: int) -> subprocess.Popen[bytes]:
+def start_server(port: int, workers: int = 2) -> subprocess.Popen[bytes]:
     code = ("from numpuzzles.cli.main import main; "
             f"main(['serve', '--port', '{port}', '--workers', '{workers}'])")
     server = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.DEVNULL,
                               stderr=subprocess.DEVNULL)
     for _ in range(300):
         try:
-            if httpx.get(f"http://127.0.0.1:{port}/api/families", timeout=5).status_code == 200:
+            if httpx.get(f"http://127.0.0.1:{port}/", timeout=5).status_code == 200:
                 return server
         except httpx.HTTPError:
             time.sleep(0.1)
@@ -121,8 +121,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--malformed", type=int, default=1000)
     args = parser.parse_args()
-    port = _free_port()
-    server = _start(port, args.workers)
+    port = free_port()
+    server = start_server(port, args.workers)
     try:
         base = f"http://127.0.0.1:{port}"
         asyncio.run(_load(base, args.requests))

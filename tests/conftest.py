@@ -41,3 +41,22 @@ def _records_fit_the_schema(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         if hasattr(module, "dumps_json"):
             monkeypatch.setattr(module, "dumps_json", checked)
     yield
+
+
+def run_cli(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """Run the command line in-process: exit code, standard output, standard error."""
+    from numpuzzles.cli.main import main
+
+    code = main(args)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def assert_one_line_error(code: int, err: str, *, says_error: bool = True) -> None:
+    """Bad input: exit 2 and one line on standard error, never a traceback."""
+    assert code == 2, err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert "Traceback" not in err
+    if says_error:
+        assert "error" in lines[0]

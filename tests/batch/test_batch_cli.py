@@ -7,21 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from conftest import validate_record
+from conftest import assert_one_line_error, run_cli, validate_record
 from numpuzzles.cli.main import main
 from numpuzzles.families import family
-
-
-def _run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = main(args)
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
-
-
-def _one_line_error(code: int, err: str) -> None:
-    assert code == 2, err
-    assert len(err.strip().splitlines()) == 1, err
-    assert "Traceback" not in err
 
 
 def test_batch_writes_checked_records_and_resumes(
@@ -30,7 +18,7 @@ def test_batch_writes_checked_records_and_resumes(
     out = tmp_path / "nl.jsonl"
     args = ["batch", "numberlink", "--count", "8", "--size", "6x6", "--workers", "2",
             "--seed", "3", "-o", str(out)]
-    code, stdout, err = _run(args, capsys)
+    code, stdout, err = run_cli(args, capsys)
     assert code == 0, err
     assert stdout == ""
     assert len(err.strip().splitlines()) == 1  # no terminal: one summary line
@@ -45,7 +33,7 @@ def test_batch_writes_checked_records_and_resumes(
         (puzzle,) = fam.parse(json.dumps(record["puzzle"]), "json")
         solution = fam.parse_solution(json.dumps(record["solution"]), puzzle)
         assert fam.check(puzzle, solution) == []
-    code, _, err = _run(args, capsys)
+    code, _, err = run_cli(args, capsys)
     assert code == 0
     assert "0 made" in err and "8 were already there" in err
     assert out.read_text().splitlines() == lines
@@ -59,7 +47,7 @@ def test_stats_and_plot(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
         handle.write(out.read_text().splitlines()[0] + "\n" + '{"id": "numb')
     capsys.readouterr()
     png = tmp_path / "hist.png"
-    code, stdout, err = _run(["batch", "stats", str(out), "--plot", str(png)], capsys)
+    code, stdout, err = run_cli(["batch", "stats", str(out), "--plot", str(png)], capsys)
     assert code == 0, err
     assert "puzzles: 7" in stdout
     assert "duplicates up to symmetry and relabelling: 1" in stdout
@@ -90,16 +78,16 @@ def test_bad_input_is_one_line_and_exit_2(
     junk.write_text("not json\n")
     paths = {"out": str(tmp_path / "out.jsonl"), "junk": str(junk),
              "missing": str(tmp_path / "no" / "such.jsonl")}
-    code, _, err = _run([a.format(**paths) for a in args], capsys)
-    _one_line_error(code, err)
+    code, _, err = run_cli([a.format(**paths) for a in args], capsys)
+    assert_one_line_error(code, err, says_error=False)
     assert junk.read_text() == "not json\n"
     assert not (tmp_path / "out.jsonl").exists() or (tmp_path / "out.jsonl").read_text() == ""
 
 
 def test_help_lists_the_families_and_stats(capsys: pytest.CaptureFixture[str]) -> None:
-    code, stdout, _ = _run(["batch", "--help"], capsys)
+    code, stdout, _ = run_cli(["batch", "--help"], capsys)
     assert code == 0
     for name in ("fubuki", "numberlink", "stats"):
         assert name in stdout
-    code, stdout, _ = _run(["batch", "numberlink", "--help"], capsys)
+    code, stdout, _ = run_cli(["batch", "numberlink", "--help"], capsys)
     assert "--size" in stdout and "--scheduler" in stdout

@@ -9,24 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from conftest import assert_one_line_error, run_cli
 from numpuzzles.cli.main import main
 from numpuzzles.families import NAMES, family
 
 VERBS = ("solve", "check", "convert")
-
-
-def _run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    code = main(args)
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
-
-
-def _one_line_error(code: int, err: str) -> None:
-    assert code == 2, err
-    lines = err.strip().splitlines()
-    assert len(lines) == 1, err
-    assert "Traceback" not in err
-    assert "error" in lines[0]
 
 
 @pytest.fixture
@@ -60,8 +47,8 @@ def test_unreadable_puzzles(
         args.append(junk[kind])
     if verb == "convert":
         args += ["--to", "json"]
-    code, _, err = _run(args, capsys)
-    _one_line_error(code, err)
+    code, _, err = run_cli(args, capsys)
+    assert_one_line_error(code, err)
 
 
 @pytest.mark.parametrize(
@@ -89,8 +76,8 @@ def test_unreadable_puzzles(
     ],
 )
 def test_refused_up_front(args: list[str], capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = _run(args, capsys)
-    _one_line_error(code, err)
+    code, _, err = run_cli(args, capsys)
+    assert_one_line_error(code, err)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -100,8 +87,8 @@ def test_output_into_a_missing_or_unusable_directory(
     regular = tmp_path / "file.txt"
     regular.write_text("keep me\n")
     for target in (tmp_path / "no" / "such" / "dir" / "out.txt", regular / "out.txt"):
-        code, _, err = _run([name, "generate", "--seed", "1", "-o", str(target)], capsys)
-        _one_line_error(code, err)
+        code, _, err = run_cli([name, "generate", "--seed", "1", "-o", str(target)], capsys)
+        assert_one_line_error(code, err)
         assert not target.exists()
     assert regular.read_text() == "keep me\n"
 
@@ -130,6 +117,6 @@ def test_a_bug_is_one_line_and_exit_70(
 
     monkeypatch.setattr(verbs, "generate_many", broken)
     monkeypatch.delenv("NUMPUZZLES_DEBUG")
-    code, _, err = _run(["fubuki", "generate", "--seed", "1"], capsys)
+    code, _, err = run_cli(["fubuki", "generate", "--seed", "1"], capsys)
     assert code == 70
     assert err.strip().count("\n") == 0 and "internal error: ValueError: boom second" in err

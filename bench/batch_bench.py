@@ -4,28 +4,42 @@ memory as the batch grows.
 
 Run from the repository root (Dask needs the ``cluster`` extra):
 
-    python bench/batch_bench.py                        # the figures in BENCHMARKS.md
-    python bench/batch_bench.py --nl 100 --fb 100 --memory 1000,10000
+    python bench/batch_bench.py                  # the figures in BENCHMARKS.md
+    python bench/batch_bench.py --quick          # a shorter run (noisier)
 
 Throughput: puzzles written per second by ``engine.run_batch`` into a new file, from the
-call to the last line (pool start included), for 10x10 Numberlink (every puzzle proved
-unique inside the generator) and 5x5 Fubuki.  Dask: a ``LocalCluster`` of 2 worker
-processes of one thread each on 127.0.0.1, already started (as a cluster named with
-``--scheduler`` is), against the local pool of 2 processes on the same batch.  Memory:
-for each N a fresh interpreter runs a batch of N 3x3 Fubuki puzzles with 2 workers and
-reports its own peak resident set (``getrusage(RUSAGE_SELF).ru_maxrss``: the parent
-only, not the workers).  Targets: >= 1.8x from 1 to 2 workers; Dask overhead <= 15%;
-flat parent memory from 1,000 to 100,000.
+call to the last line (the local pool's start included), for 10x10 Numberlink (every
+puzzle proved unique inside the generator) and 5x5 Fubuki, each batch the same seeds on
+every path.  Dask: a ``LocalCluster`` of 2 worker processes of one thread each on
+127.0.0.1, started before the timing (as a cluster named with ``--scheduler`` is) and
+its start-up reported on its own.
+
+What makes the comparison fair: both paths start warm.  The local pool forks its workers
+from this process, which has made one puzzle of the case first (modules imported, numba
+kernels loaded), so they start warm; the Dask workers are spawned processes, so each makes
+that same puzzle first (``client.run``), and that warm-up is reported, not timed.  Each
+repeat runs 1 worker, 2 workers and Dask back to back, so a change in outside load hits
+the three alike; the table gives the median of the repeats and the overhead of each
+repeat's Dask run against its own 2-worker run (median, min, max).  The load average
+before each case is printed: the figures mean little on a machine that is busy elsewhere.
+
+Memory: for each N a fresh interpreter runs a batch of N 3x3 Fubuki puzzles with 2
+workers and reports its own peak resident set (``getrusage(RUSAGE_SELF).ru_maxrss``: the
+parent only, not the workers).  Targets: >= 1.8x from 1 to 2 workers; Dask overhead
+<= 15%; flat parent memory from 1,000 to 100,000.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -36,6 +50,15 @@ CASES: dict[str, tuple[str, dict[str, Any]]] = {
     "numberlink 10x10": ("numberlink", {"size": "10x10"}),
     "fubuki 5x5": ("fubuki", {"size": 5}),
 }
+_WARM_SEED = 987_654_321
+"""The warm-up puzzle's seed: not one of the timed batch's (base seed 1)."""
+
+
+def _warm(name: str, params: dict[str, Any]) -> float:
+    """Make one puzzle of the case in this process: what a worker does once, first."""
+    started = time.perf_counter()
+    family(name).generate(params, _WARM_SEED)
+    return time.perf_counter() - started
 
 
 def _rate(name: str, params: dict[str, Any], count: int, runner: Any) -> float:
@@ -45,35 +68,69 @@ def _rate(name: str, params: dict[str, Any], count: int, runner: Any) -> float:
     return state.made / state.seconds
 
 
-def throughput(counts: dict[str, int], dask: bool) -> None:
-    family("numberlink").generate({"size": "10x10"}, 0)  # the numba kernel in its disk cache
+def _load() -> str:
+    return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def _start_cluster() -> tuple[Any, Any, float]:
+    import importlib
+
+    distributed: Any = importlib.import_module("distributed")  # untyped: the cluster extra
+    started = time.perf_counter()
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                       dashboard_address=None, host="127.0.0.1")
+    client = distributed.Client(cluster)
+    client.wait_for_workers(2)
+    return cluster, client, time.perf_counter() - started
+
+
+def throughput(counts: dict[str, int], dask: bool, repeats: int) -> None:
     client: Any = None
     cluster: Any = None
     if dask:
-        import importlib
-
-        from numpuzzles.batch.cluster import dask_runner
-
-        distributed: Any = importlib.import_module("distributed")  # untyped: the cluster extra
-        cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                           dashboard_address=None, host="127.0.0.1")
-        client = distributed.Client(cluster)
+        cluster, client, seconds = _start_cluster()
+        print(f"Dask LocalCluster start-up (2 worker processes, not timed below): "
+              f"{seconds:.2f} s")
+    print()
     print("| batch | N | 1 worker /s | 2 workers /s | speed-up | Dask, 2 workers /s "
-          "| Dask overhead |")
+          "| Dask overhead (median, min..max) |")
     print("|---|---|---|---|---|---|---|")
+    notes: list[str] = []
     for label, (name, params) in CASES.items():
         count = counts[label]
         if not count:
             continue
-        one = _rate(name, params, count, engine.local_runner(1))
-        two = _rate(name, params, count, engine.local_runner(2))
-        row = f"| {label} | {count} | {one:.1f} | {two:.1f} | {two / one:.2f}x"
+        load = _load()
+        parent_warm = _warm(name, params)
+        note = f"{label}: {load} before; warm-up: parent {parent_warm:.2f} s"
         if client is not None:
-            on_dask = _rate(name, params, count, dask_runner(client=client))
-            row += f" | {on_dask:.1f} | {100 * (two / on_dask - 1):+.1f}% |"
+            from numpuzzles.batch.cluster import dask_runner
+
+            warm = client.run(_warm, name, params)
+            note += ", Dask workers " + ", ".join(f"{s:.2f}" for s in warm.values()) + " s"
+        ones, twos, dasks = [], [], []
+        for _ in range(repeats):
+            ones.append(_rate(name, params, count, engine.local_runner(1)))
+            twos.append(_rate(name, params, count, engine.local_runner(2)))
+            if client is not None:
+                dasks.append(_rate(name, params, count, dask_runner(client=client)))
+        one, two = statistics.median(ones), statistics.median(twos)
+        row = f"| {label} | {count} | {one:.1f} | {two:.1f} | {two / one:.2f}x"
+        if dasks:
+            over = [100 * (t / d - 1) for t, d in zip(twos, dasks, strict=True)]
+            row += (f" | {statistics.median(dasks):.1f} | {statistics.median(over):+.1f}% "
+                    f"({min(over):+.1f}..{max(over):+.1f}%) |")
         else:
             row += " | - | - |"
         print(row, flush=True)
+        runs = "; ".join(
+            f"{a:.1f}/{b:.1f}" + (f"/{c:.1f}" if dasks else "")
+            for a, b, c in zip(ones, twos, dasks or [0.0] * len(ones), strict=True)
+        )
+        notes.append(f"{note}; runs (1 worker/2 workers/Dask, /s): {runs}; after: {_load()}")
+    print()
+    for line in notes:
+        print(line)
     if client is not None and cluster is not None:
         client.close()
         cluster.close()
@@ -101,16 +158,23 @@ def memory(counts: list[int]) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--nl", type=int, default=400, help="10x10 Numberlink puzzles")
-    parser.add_argument("--fb", type=int, default=400, help="5x5 Fubuki puzzles")
-    parser.add_argument("--memory", default="1000,10000,100000", help="N for the memory runs")
+    parser.add_argument("--nl", type=int, default=600, help="10x10 Numberlink puzzles")
+    parser.add_argument("--fb", type=int, default=200, help="5x5 Fubuki puzzles")
+    parser.add_argument("--repeats", type=int, default=3, help="runs of each path")
+    parser.add_argument("--memory", default="1000,100000", help="N for the memory runs")
+    parser.add_argument("--quick", action="store_true",
+                        help="--nl 200 --fb 40 --memory 1000,10000 (noisier)")
     parser.add_argument("--no-dask", action="store_true")
     parser.add_argument("--memory-one", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.memory_one is not None:
         memory_one(args.memory_one)
         return
-    throughput({"numberlink 10x10": args.nl, "fubuki 5x5": args.fb}, not args.no_dask)
+    if args.quick:
+        args.nl, args.fb, args.memory = 200, 40, "1000,10000"
+    print(f"{_load()}, {os.cpu_count()} cores")
+    throughput({"numberlink 10x10": args.nl, "fubuki 5x5": args.fb}, not args.no_dask,
+               max(1, args.repeats))
     print()
     memory([int(n) for n in args.memory.split(",") if n])
 

@@ -91,3 +91,54 @@ def test_help_lists_the_families_and_stats(capsys: pytest.CaptureFixture[str]) -
         assert name in stdout
     code, stdout, _ = run_cli(["batch", "numberlink", "--help"], capsys)
     assert "--size" in stdout and "--scheduler" in stdout
+
+
+def test_stats_json_is_one_object_of_the_documented_shape(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "nl.jsonl"
+    assert main(["batch", "numberlink", "--count", "6", "--size", "5x5", "--workers", "1",
+                 "-o", str(out)]) == 0
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    with out.open("a") as handle:  # a second copy of a puzzle, and a torn line
+        handle.write(json.dumps(records[0]) + "\n" + '{"id": "numb')
+    capsys.readouterr()
+    code, stdout, err = run_cli(["batch", "stats", "--json", str(out)], capsys)
+    assert code == 0, err
+    assert len(stdout.strip().splitlines()) == 1
+    summary = json.loads(stdout)
+    assert set(summary) == {"puzzles", "torn", "families", "sizes", "difficulty",
+                            "generation_ms", "duplicates", "repeated_ids", "clue_density"}
+    records.append(records[0])
+    assert summary["puzzles"] == len(records) == 7
+    assert summary["torn"] == 1
+    assert summary["families"] == {"numberlink": 7}
+    assert summary["sizes"] == {"numberlink 5x5": 7}
+    grades: dict[str, int] = {}
+    for record in records:
+        grades[record["difficulty"]] = grades.get(record["difficulty"], 0) + 1
+    assert summary["difficulty"] == grades
+    assert summary["duplicates"] == 1 and summary["repeated_ids"] == 1
+    times = summary["generation_ms"]
+    assert set(times) == {"p50", "p90", "p99", "max", "mean"}
+    assert times["max"] == pytest.approx(1000 * max(r["seconds"] for r in records), abs=1e-3)
+    assert min(r["seconds"] for r in records) * 1000 <= times["p50"] <= times["p90"] \
+        <= times["p99"] <= times["max"]
+    pairs = [len({v for row in r["puzzle"]["grid"] for v in row if v > 0}) / 25 for r in records]
+    density = summary["clue_density"]
+    assert density["min"] == pytest.approx(min(pairs))
+    assert density["max"] == pytest.approx(max(pairs))
+    assert min(pairs) <= density["median"] <= max(pairs)
+
+
+def test_stats_json_of_a_fubuki_file_has_no_density(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "fb.jsonl"
+    assert main(["batch", "fubuki", "--count", "3", "--size", "3", "--workers", "1",
+                 "-o", str(out)]) == 0
+    capsys.readouterr()
+    code, stdout, _ = run_cli(["batch", "stats", "--json", str(out)], capsys)
+    summary = json.loads(stdout)
+    assert code == 0 and summary["puzzles"] == 3 and summary["clue_density"] is None
+    assert summary["torn"] == 0 and summary["duplicates"] == 0

@@ -177,3 +177,98 @@ def test_stop_leaves_whole_lines_and_the_rerun_completes(tmp_path: Path) -> None
     again = _run(part, "fubuki", {"size": 3}, 40, workers=2)
     assert not again.interrupted and again.resumed == state.done
     assert _without_time(part) == _without_time(full)
+
+
+class _Recording:
+    """A runner factory that notes every index handed to a task."""
+
+    def __init__(self, workers: int = 1) -> None:
+        self.indexes: list[int] = []
+        self._inner = engine.local_runner(workers)
+
+    def __call__(self, job: engine.Spec) -> engine.Runner:
+        runner = self._inner(job)
+        submit = runner.submit
+
+        def noting(jobs: list[tuple[int, int]]) -> None:
+            self.indexes.extend(index for index, _ in jobs)
+            submit(jobs)
+
+        runner.submit = noting  # type: ignore[method-assign]
+        return runner
+
+
+def _index_of(seed: int, base: int = 7) -> int:
+    return next(i for i in range(100_000) if engine.index_seed(base, i) == seed)
+
+
+def test_a_resumed_distinct_batch_skips_the_dropped_indexes(tmp_path: Path) -> None:
+    full, part = tmp_path / "full.jsonl", tmp_path / "part.jsonl"
+    params = {"size": "4x4"}
+    _run(full, "numberlink", params, 20, distinct=True)
+    kept_ids = [r["id"] for r in _records(full)]
+    sidecar_text = (tmp_path / "full.jsonl.dropped").read_text()
+    full_dropped = [json.loads(x) for x in sidecar_text.splitlines()]
+    kept_indexes = {_index_of(r["seed"]) for r in _records(full)}
+    dropped_indexes = {entry["dropped"] for entry in full_dropped}
+    assert dropped_indexes and not dropped_indexes & kept_indexes
+    # kept and dropped together are exactly the indexes up to the last kept one
+    assert kept_indexes | dropped_indexes == set(range(max(kept_indexes) + 1))
+    for entry in full_dropped:
+        assert entry["seed"] == engine.index_seed(7, entry["dropped"])
+        assert (entry["family"], entry["batch_seed"]) == ("numberlink", 7)
+        assert entry["params"] == _records(full)[0]["params"]
+
+    # stop once some duplicates are dropped, then resume: nothing decided is made again
+    seen: list[engine.Progress] = []
+    first = _run(part, "numberlink", params, 20, distinct=True,
+                 progress=seen.append, stop=lambda: bool(seen) and seen[-1].dropped >= 2)
+    assert first.interrupted and first.dropped >= 2
+    sidecar = tmp_path / "part.jsonl.dropped"
+    before = {json.loads(x)["dropped"] for x in sidecar.read_text().splitlines()}
+    held = {_index_of(r["seed"]) for r in _records(part)}
+    assert len(before) >= 2
+    recording = _Recording()
+    job = engine.spec(family("numberlink"), params, 7, 20, distinct=True)
+    again = engine.run_batch(job, part, recording)
+    assert again.dropped_before == len(before)
+    assert not set(recording.indexes) & (before | held)
+    assert [r["id"] for r in _records(part)] == kept_ids
+    assert {json.loads(x)["dropped"] for x in sidecar.read_text().splitlines()} == dropped_indexes
+
+
+def test_the_dropped_sidecar_torn_stale_or_foreign(tmp_path: Path) -> None:
+    out = tmp_path / "out.jsonl"
+    sidecar = tmp_path / "out.jsonl.dropped"
+    _run(out, "numberlink", {"size": "4x4"}, 20, distinct=True)
+    reference = out.read_text()
+    entries = sidecar.read_text().splitlines(keepends=True)
+    lines = reference.splitlines(keepends=True)
+    # a torn sidecar line is cut; the lost entry is simply decided again
+    out.write_text("".join(lines[:10]))
+    sidecar.write_text("".join(entries[:1]) + entries[1][:15])
+    _run(out, "numberlink", {"size": "4x4"}, 20, distinct=True)
+    assert _without_time(out) == _without_time_text(reference)
+    assert all(x.endswith("\n") for x in sidecar.read_text().splitlines(keepends=True))
+    # OUT removed: its sidecar is stale and is emptied, not believed
+    out.unlink()
+    sidecar.write_text(json.dumps({"family": "numberlink", "params": {"size": "4x4"},
+                                   "batch_seed": 7, "dropped": 0,
+                                   "seed": engine.index_seed(7, 0)}) + "\n")
+    _run(out, "numberlink", {"size": "4x4"}, 20, distinct=True)
+    assert _without_time(out) == _without_time_text(reference)
+    # a sidecar of another batch is refused, and nothing is written
+    out.write_text("".join(lines[:10]))
+    sidecar.write_text(entries[0].replace('"batch_seed": 7', '"batch_seed": 8'))
+    with pytest.raises(InvalidParameterError, match="not a dropped index of this batch"):
+        _run(out, "numberlink", {"size": "4x4"}, 20, distinct=True)
+    assert out.read_text() == "".join(lines[:10])
+
+
+def _without_time_text(text: str) -> set[str]:
+    out = set()
+    for line in text.splitlines():
+        record = json.loads(line)
+        record.pop("seconds")
+        out.add(json.dumps(record, sort_keys=True))
+    return out

@@ -98,13 +98,15 @@ def make_chunk(
 @dataclass
 class Progress:
     """Where a batch stands: ``done`` of ``total`` kept puzzles are in the file (``resumed``
-    of them were there before this run); ``dropped`` duplicates were skipped;
-    ``interrupted``: the run stopped early because ``stop`` said so."""
+    of them were there before this run); ``dropped`` duplicates were skipped by this run
+    (``dropped_before`` by earlier runs of a resumed one); ``interrupted``: the run
+    stopped early because ``stop`` said so."""
 
     total: int
     done: int = 0
     resumed: int = 0
     dropped: int = 0
+    dropped_before: int = 0
     interrupted: bool = False
     started: float = field(default_factory=time.perf_counter)
 
@@ -260,23 +262,17 @@ class _Sizer:
         return max(1, min(runner.chunk, by_time, by_count))
 
 
-class OutputFile:
-    """The batch file: locked against a second writer, torn tail cut, lines appended whole."""
+class _Lines:
+    """A JSON Lines file opened for appending: torn tail cut, lines appended whole."""
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
-        self.path = Path(path)
+    def __init__(self, path: Path) -> None:
+        self.path = path
         try:
             self._handle: IO[bytes] = open(self.path, "ab+")  # noqa: SIM115 - held open
         except OSError as exc:
             raise OutputFileError(f"cannot write {self.path}: {exc.strerror or exc}") from None
-        try:
-            fcntl.flock(self._handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            self._handle.close()
-            raise OutputFileError(f"{self.path} is being written by another batch") from None
-        self._cut_torn_tail()
 
-    def _cut_torn_tail(self) -> None:
+    def cut_torn_tail(self) -> None:
         """A line without its newline was torn by a crash: remove it (it is remade)."""
         handle = self._handle
         size = handle.seek(0, os.SEEK_END)
@@ -309,6 +305,9 @@ class OutputFile:
         self._handle.write(line.encode("utf-8") + b"\n")
         self._handle.flush()
 
+    def clear(self) -> None:
+        self._handle.truncate(0)
+
     def close(self) -> None:
         with contextlib.suppress(OSError):
             self._handle.flush()
@@ -316,14 +315,101 @@ class OutputFile:
         self._handle.close()
 
 
+DROPPED_SUFFIX = ".dropped"
+"""The sidecar of a ``--distinct`` batch ``OUT``: ``OUT.dropped`` (see ``OutputFile``)."""
+
+
+class OutputFile(_Lines):
+    """The batch file: locked against a second writer, torn tail cut, lines appended whole.
+
+    A ``--distinct`` batch also keeps a sidecar, ``OUT`` + ``.dropped``, of the indexes
+    it dropped as duplicates, one JSON object a line (``dropped_record``), so that a rerun
+    skips them instead of making them again to drop them again.  It is a separate file so
+    that every line of ``OUT`` stays a record of the shared shape; it is written only by
+    the holder of ``OUT``'s lock, appended to and cut like ``OUT``, and opened only once a
+    duplicate is dropped or when it already exists.  Every entry stays true whatever
+    ``OUT`` lost in a crash: whether index ``i`` is a duplicate depends only on the
+    puzzles of lower indexes, which the seeds fix.
+    """
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        super().__init__(Path(path))
+        try:
+            fcntl.flock(self._handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            self._handle.close()
+            raise OutputFileError(f"{self.path} is being written by another batch") from None
+        self.cut_torn_tail()
+        self.sidecar_path = self.path.with_name(self.path.name + DROPPED_SUFFIX)
+        self._sidecar: _Lines | None = None
+
+    def sidecar(self, create: bool) -> _Lines | None:
+        """The dropped-index file, its torn tail cut; None when it does not exist and
+        ``create`` is false."""
+        if self._sidecar is None and (create or self.sidecar_path.exists()):
+            self._sidecar = _Lines(self.sidecar_path)
+            self._sidecar.cut_torn_tail()
+        return self._sidecar
+
+    def append_dropped(self, line: str) -> None:
+        sidecar = self.sidecar(create=True)
+        assert sidecar is not None
+        sidecar.append(line)
+
+    def close(self) -> None:
+        if self._sidecar is not None:
+            self._sidecar.close()
+        super().close()
+
+
+def dropped_record(job: Spec, index: int) -> dict[str, Any]:
+    """A sidecar line: which batch, and the index (and its seed) dropped as a duplicate."""
+    return {"family": job.family.name, "params": job.params, "batch_seed": job.seed,
+            "dropped": index, "seed": index_seed(job.seed, index)}
+
+
+def _read_dropped(out: OutputFile, job: Spec, kept: int) -> set[int]:
+    """The indexes the sidecar says were dropped; a sidecar whose ``OUT`` holds nothing
+    is left over from a file that was removed, and is emptied."""
+    sidecar = out.sidecar(create=False)
+    if sidecar is None:
+        return set()
+    if not kept:
+        sidecar.clear()
+        return set()
+    dropped: set[int] = set()
+    expected = {"family": job.family.name, "params": job.params, "batch_seed": job.seed}
+    for number, line in sidecar.lines():
+        where = f"{sidecar.path}:{number}"
+        try:
+            entry = json.loads(line)
+        except ValueError:
+            raise InvalidParameterError(f"{where}: not a JSON line") from None
+        index = entry.get("dropped") if isinstance(entry, dict) else None
+        if (
+            not isinstance(entry, dict)
+            or any(entry.get(key) != value for key, value in expected.items())
+            or not isinstance(index, int)
+            or not 0 <= index <= MAX_BATCH * 10
+            or entry.get("seed") != index_seed(job.seed, index)
+        ):
+            raise InvalidParameterError(
+                f"{where}: not a dropped index of this batch; remove the file or use another -o"
+            )
+        dropped.add(index)
+    return dropped
+
+
 @dataclass
 class _Resume:
-    """What the file already holds: which of the first indexes are done, and the keys."""
+    """What the file already holds: which of the first indexes are decided (kept, or
+    dropped as duplicates by the sidecar's account), and the keys."""
 
     done: bytearray
     kept: int
     keys: set[Hashable]
     next_index: int
+    dropped: int = 0
 
 
 def _read_existing(out: OutputFile, job: Spec) -> _Resume:
@@ -353,6 +439,7 @@ def _read_existing(out: OutputFile, job: Spec) -> _Resume:
     kept = len(seeds)
     if kept > job.count:
         raise InvalidParameterError(f"{out.path} holds {kept} puzzles, more than --count")
+    dropped = _read_dropped(out, job, kept) if job.distinct else set()
     # Which indexes those seeds are: without --distinct they lie among the first `count`;
     # with it, in a prefix whose length the dropped duplicates stretch (bounded below).
     bound = job.count if not job.distinct else (job.count + 1) * (job.max_repeats + 2)
@@ -371,7 +458,11 @@ def _read_existing(out: OutputFile, job: Spec) -> _Resume:
             f"{out.path} holds {len(seeds)} puzzles this batch would not make "
             "(another --seed or --count?); use another -o"
         )
-    return _Resume(done, kept, keys, index if job.distinct else 0)
+    if dropped:  # decided already: skipped like the kept ones
+        done.extend(bytes(max(0, max(dropped) + 1 - len(done))))
+        for gone in dropped:
+            done[gone] = 1
+    return _Resume(done, kept, keys, index if job.distinct else 0, len(dropped))
 
 
 def run_batch(
@@ -392,7 +483,8 @@ def run_batch(
     out = OutputFile(output)
     try:
         resume = _read_existing(out, job)
-        state = Progress(total=job.count, done=resume.kept, resumed=resume.kept)
+        state = Progress(total=job.count, done=resume.kept, resumed=resume.kept,
+                         dropped_before=resume.dropped)
         if progress is not None:
             progress(state)
         if state.done < job.count:
@@ -507,6 +599,7 @@ def _run_distinct(job: Spec, out: OutputFile, runner: Runner, resume: _Resume,
             if made_next.key in keys:
                 repeats += 1
                 state.dropped += 1
+                out.append_dropped(dumps_record(dropped_record(job, made_next.index)))
                 if repeats > job.max_repeats:
                     raise GenerationError(
                         f"only {len(keys)} different puzzles of this kind found "

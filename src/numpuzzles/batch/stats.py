@@ -135,6 +135,38 @@ def report(summary: Summary) -> list[str]:
     return lines
 
 
+def _ms(seconds: float) -> float:
+    return round(seconds * 1000, 3)
+
+
+def to_json(summary: Summary) -> dict[str, Any]:
+    """The summary as one JSON object (``batch stats --json``; docs/json.md): the same
+    facts as ``report``, counts as integers, times in milliseconds, and ``null`` for a
+    part that does not apply (no times, no Numberlink boards)."""
+    times = sorted(summary.seconds)
+    generation: dict[str, float] | None = None
+    if times:
+        generation = {f"p{int(q * 100)}": _ms(percentile(times, q)) for q in (0.5, 0.9, 0.99)}
+        generation["max"] = _ms(times[-1])
+        generation["mean"] = _ms(sum(times) / len(times))
+    density: dict[str, float] | None = None
+    if summary.density:
+        dens = sorted(summary.density)
+        density = {"min": round(dens[0], 6), "median": round(percentile(dens, 0.5), 6),
+                   "max": round(dens[-1], 6)}
+    return {
+        "puzzles": summary.records,
+        "torn": summary.torn,
+        "families": dict(sorted(summary.families.items())),
+        "sizes": dict(sorted(summary.sizes.items())),
+        "difficulty": dict(sorted(summary.difficulty.items())),
+        "generation_ms": generation,
+        "duplicates": summary.duplicates,
+        "repeated_ids": summary.repeated_seeds,
+        "clue_density": density,
+    }
+
+
 def plot(summary: Summary, path: str | os.PathLike[str]) -> None:
     """Difficulty and generation-time histograms as a PNG (matplotlib: the ``plot`` extra)."""
     try:

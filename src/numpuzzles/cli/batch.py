@@ -7,6 +7,7 @@ group, because each family's generation options (``generate_params``) become opt
 
 from __future__ import annotations
 
+import json
 import signal
 import sys
 import threading
@@ -86,6 +87,8 @@ def _summary(state: engine.Progress, output: Path) -> str:
         parts.append(f"{state.resumed} were already there")
     if state.dropped:
         parts.append(f"{state.dropped} duplicates dropped")
+    if state.dropped_before:
+        parts.append(f"{state.dropped_before} dropped before were skipped")
     if state.interrupted:
         parts.append("interrupted: run the same command again to continue")
     return ", ".join(parts)
@@ -148,13 +151,18 @@ def _family_command(name: str) -> click.Command:
 @click.argument("path", type=click.Path(dir_okay=False, exists=True, path_type=Path))
 @click.option("--plot", type=click.Path(dir_okay=False, path_type=Path), default=None,
               help="Draw the difficulty and time histograms into this PNG (needs matplotlib).")
-def stats(path: Path, plot: Path | None) -> int:
+@click.option("--json", "as_json", is_flag=True,
+              help="One JSON object instead of text (its keys: docs/json.md).")
+def stats(path: Path, plot: Path | None, as_json: bool) -> int:
     """What a batch file holds: counts, sizes, difficulty, times, duplicates."""
     from ..batch import stats as batch_stats
 
     summary = batch_stats.summarise(path)
-    for line in batch_stats.report(summary):
-        click.echo(line)
+    if as_json:
+        click.echo(json.dumps(batch_stats.to_json(summary)))
+    else:
+        for line in batch_stats.report(summary):
+            click.echo(line)
     if plot is not None:
         batch_stats.plot(summary, plot)
         click.echo(f"plot written to {plot}", err=True)

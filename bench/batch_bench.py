@@ -21,7 +21,11 @@ that same puzzle first (``client.run``), and that warm-up is reported, not timed
 repeat runs 1 worker, 2 workers and Dask back to back, so a change in outside load hits
 the three alike; the table gives the median of the repeats and the overhead of each
 repeat's Dask run against its own 2-worker run (median, min, max).  The load average
-before each case is printed: the figures mean little on a machine that is busy elsewhere.
+before each case is printed: the rates mean little on a machine that is busy elsewhere.
+The last column is steadier under outside load: the CPU time every process of the path
+spent per puzzle (local: this process and its pool's workers; Dask: this process, which
+holds the scheduler and the client, and the cluster's nannies and workers), median of the
+repeats.  The idle cluster stays up during the local runs (a few per cent of a core).
 
 Memory: for each N a fresh interpreter runs a batch of N 3x3 Fubuki puzzles with 2
 workers and reports its own peak resident set (``getrusage(RUSAGE_SELF).ru_maxrss``: the
@@ -61,11 +65,45 @@ def _warm(name: str, params: dict[str, Any]) -> float:
     return time.perf_counter() - started
 
 
-def _rate(name: str, params: dict[str, Any], count: int, runner: Any) -> float:
+def _own_cpu() -> float:
+    """CPU seconds of this process and of its children that have been waited for (the
+    local pool's workers, once it is shut down)."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+class _ClusterCpu:
+    """CPU seconds of the LocalCluster's processes (nannies and workers), which live on
+    past a batch and so never reach ``RUSAGE_CHILDREN``."""
+
+    def __init__(self) -> None:
+        import importlib
+
+        psutil: Any = importlib.import_module("psutil")  # a dependency of distributed
+        self._processes = psutil.Process().children(recursive=True)
+
+    def __call__(self) -> float:
+        total = 0.0
+        for process in self._processes:
+            try:
+                times = process.cpu_times()
+            except Exception:  # a worker gone (none are killed here)
+                continue
+            total += times.user + times.system
+        return total
+
+
+def _rate(name: str, params: dict[str, Any], count: int, runner: Any,
+          cluster_cpu: _ClusterCpu | None = None) -> tuple[float, float]:
+    """Puzzles per second, and CPU milliseconds per puzzle of every process of the path
+    (for Dask: this process, with the scheduler and client, and the cluster's processes)."""
     with tempfile.TemporaryDirectory() as tmp:
         job = engine.spec(family(name), params, 1, count)
+        cpu = _own_cpu() + (cluster_cpu() if cluster_cpu else 0.0)
         state = engine.run_batch(job, Path(tmp) / "out.jsonl", runner)
-    return state.made / state.seconds
+        cpu = _own_cpu() + (cluster_cpu() if cluster_cpu else 0.0) - cpu
+    return state.made / state.seconds, 1000 * cpu / state.made
 
 
 def _load() -> str:
@@ -93,9 +131,10 @@ def throughput(counts: dict[str, int], dask: bool, repeats: int) -> None:
               f"{seconds:.2f} s")
     print()
     print("| batch | N | 1 worker /s | 2 workers /s | speed-up | Dask, 2 workers /s "
-          "| Dask overhead (median, min..max) |")
-    print("|---|---|---|---|---|---|---|")
+          "| Dask overhead (median, min..max) | CPU ms a puzzle, 2 workers: local / Dask |")
+    print("|---|---|---|---|---|---|---|---|")
     notes: list[str] = []
+    cluster_cpu = _ClusterCpu() if client is not None else None
     for label, (name, params) in CASES.items():
         count = counts[label]
         if not count:
@@ -113,19 +152,25 @@ def throughput(counts: dict[str, int], dask: bool, repeats: int) -> None:
             ones.append(_rate(name, params, count, engine.local_runner(1)))
             twos.append(_rate(name, params, count, engine.local_runner(2)))
             if client is not None:
-                dasks.append(_rate(name, params, count, dask_runner(client=client)))
-        one, two = statistics.median(ones), statistics.median(twos)
+                dasks.append(_rate(name, params, count, dask_runner(client=client),
+                                   cluster_cpu))
+        one = statistics.median(r for r, _ in ones)
+        two = statistics.median(r for r, _ in twos)
         row = f"| {label} | {count} | {one:.1f} | {two:.1f} | {two / one:.2f}x"
+        cpu_two = statistics.median(c for _, c in twos)
         if dasks:
-            over = [100 * (t / d - 1) for t, d in zip(twos, dasks, strict=True)]
-            row += (f" | {statistics.median(dasks):.1f} | {statistics.median(over):+.1f}% "
-                    f"({min(over):+.1f}..{max(over):+.1f}%) |")
+            over = [100 * (t / d - 1) for (t, _), (d, _) in zip(twos, dasks, strict=True)]
+            cpu_dask = statistics.median(c for _, c in dasks)
+            row += (f" | {statistics.median(r for r, _ in dasks):.1f} "
+                    f"| {statistics.median(over):+.1f}% ({min(over):+.1f}..{max(over):+.1f}%) "
+                    f"| {cpu_two:.1f} / {cpu_dask:.1f} ({100 * (cpu_dask / cpu_two - 1):+.0f}%) |")
         else:
-            row += " | - | - |"
+            row += f" | - | - | {cpu_two:.1f} / - |"
         print(row, flush=True)
         runs = "; ".join(
             f"{a:.1f}/{b:.1f}" + (f"/{c:.1f}" if dasks else "")
-            for a, b, c in zip(ones, twos, dasks or [0.0] * len(ones), strict=True)
+            for (a, _), (b, _), (c, _) in zip(ones, twos, dasks or [(0.0, 0.0)] * len(ones),
+                                              strict=True)
         )
         notes.append(f"{note}; runs (1 worker/2 workers/Dask, /s): {runs}; after: {_load()}")
     print()

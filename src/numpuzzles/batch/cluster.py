@@ -50,6 +50,7 @@ class DaskRunner:
         self.chunk = 64
         self.task_seconds = 0.5
         self._completed = distributed.as_completed()
+        self._written: Any = None
 
     def submit(self, jobs: list[tuple[int, int]]) -> None:
         future = self._client.submit(
@@ -59,14 +60,21 @@ class DaskRunner:
 
     def next_done(self, timeout: float | None = None) -> list[Made] | None:
         # Blocks until a task finishes (tasks are short); Ctrl-C is looked at in between.
+        # The previous task's lines are written by now: its future (and the result the
+        # scheduler holds for it) goes.
+        self._release()
         future = next(self._completed)
-        try:
-            result: list[Made] = future.result()
-        finally:
-            future.release()
+        self._written = future
+        result: list[Made] = future.result()
         return result
 
+    def _release(self) -> None:
+        if self._written is not None:
+            self._written.release()
+            self._written = None
+
     def close(self) -> None:
+        self._release()
         self._completed.clear()
         if self._owns:
             self._client.close()

@@ -142,3 +142,23 @@ def test_stats_json_of_a_fubuki_file_has_no_density(
     summary = json.loads(stdout)
     assert code == 0 and summary["puzzles"] == 3 and summary["clue_density"] is None
     assert summary["torn"] == 0 and summary["duplicates"] == 0
+
+
+def test_the_terminal_bar_counts_this_runs_puzzles(capsys: pytest.CaptureFixture[str]) -> None:
+    from numpuzzles.batch.engine import Progress
+    from numpuzzles.cli.batch import _Bar
+
+    bar = _Bar()
+    state = Progress(total=10, done=4, resumed=4)
+    bar(state)  # the engine's first report: 4 lines found in the file
+    state.done = 7
+    bar(state)
+    inner = bar._bar
+    assert (inner.length, inner.pos) == (6, 3)
+    assert "4 already in the file" in inner.label
+    assert bar._rate(None) is not None and bar._rate(None).endswith("/s")
+    bar.close()
+    finished = _Bar()
+    finished(Progress(total=5, done=5, resumed=5))  # nothing to do: no bar at all
+    assert finished._bar is None
+    finished.close()

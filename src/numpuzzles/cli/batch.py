@@ -24,16 +24,16 @@ from .common import CONTEXT_SETTINGS, EXIT_OK
 
 
 class _Bar:
-    """Progress on a terminal: click's bar on standard error (done, rate, time left)."""
+    """Progress on a terminal: click's bar on standard error (done, rate, time left).
 
-    def __init__(self, total: int) -> None:
-        self._shown = 0
+    The bar counts this run's puzzles: it is made at the engine's first report, once the
+    puzzles already in the file are known, so that a resumed run's rate and time left are
+    not flattered by the lines it found (the label says how many there were)."""
+
+    def __init__(self) -> None:
         self._state: engine.Progress | None = None
-        self._bar: Any = click.progressbar(
-            length=total, label="generating", file=sys.stderr, show_eta=True, show_pos=True,
-            item_show_func=self._rate,
-        )
-        self._bar.__enter__()
+        self._bar: Any = None
+        self._shown = 0
 
     def _rate(self, _: Any) -> str | None:
         state = self._state
@@ -43,12 +43,25 @@ class _Bar:
 
     def __call__(self, state: engine.Progress) -> None:
         self._state = state
-        step = state.done - self._shown
-        self._shown = state.done
+        if self._bar is None:
+            length = state.total - state.resumed
+            if length <= 0:
+                return
+            label = "generating"
+            if state.resumed:
+                label += f" ({state.resumed} already in the file)"
+            self._bar = click.progressbar(
+                length=length, label=label, file=sys.stderr, show_eta=True, show_pos=True,
+                item_show_func=self._rate,
+            )
+            self._bar.__enter__()
+        step = state.made - self._shown
+        self._shown = state.made
         self._bar.update(step, state)
 
     def close(self) -> None:
-        self._bar.__exit__(None, None, None)
+        if self._bar is not None:
+            self._bar.__exit__(None, None, None)
 
 
 EXIT_INTERRUPTED = 130
@@ -110,7 +123,7 @@ def _family_command(name: str) -> click.Command:
             runner = dask_runner(kwargs["scheduler"])
         else:
             runner = engine.local_runner(kwargs["workers"] or engine.default_workers())
-        bar = _Bar(job.count) if sys.stderr.isatty() else None
+        bar = _Bar() if sys.stderr.isatty() else None
         try:
             with _CtrlC() as ctrl_c:
                 state = engine.run_batch(job, output, runner, bar, stop=ctrl_c.pressed)

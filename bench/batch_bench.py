@@ -24,8 +24,9 @@ repeat's Dask run against its own 2-worker run (median, min, max).  The load ave
 before each case is printed: the rates mean little on a machine that is busy elsewhere.
 The last column is steadier under outside load: the CPU time every process of the path
 spent per puzzle (local: this process and its pool's workers; Dask: this process, which
-holds the scheduler and the client, and the cluster's nannies and workers), median of the
-repeats.  The idle cluster stays up during the local runs (a few per cent of a core).
+holds the scheduler, the nannies and the client, and the cluster's workers), median of
+the repeats.  The idle cluster stays up during the local runs; what it uses doing nothing
+is measured first and printed (see ``_idle_cpu``).
 
 Memory: for each N a fresh interpreter runs a batch of N 3x3 Fubuki puzzles with 2
 workers and reports its own peak resident set (``getrusage(RUSAGE_SELF).ru_maxrss``: the
@@ -74,8 +75,8 @@ def _own_cpu() -> float:
 
 
 class _ClusterCpu:
-    """CPU seconds of the LocalCluster's processes (nannies and workers), which live on
-    past a batch and so never reach ``RUSAGE_CHILDREN``."""
+    """CPU seconds of the LocalCluster's worker processes (its scheduler and nannies run
+    in this process), which live on past a batch and so never reach ``RUSAGE_CHILDREN``."""
 
     def __init__(self) -> None:
         import importlib
@@ -92,6 +93,24 @@ class _ClusterCpu:
                 continue
             total += times.user + times.system
         return total
+
+
+_IDLE_SECONDS = 5.0
+
+
+def _idle_cpu(cluster_cpu: _ClusterCpu) -> tuple[float, float]:
+    """Per cent of a core the cluster uses with nothing to do: in this process (LocalCluster
+    keeps the scheduler and the nannies here) and in the worker processes.  It is spent
+    whatever the batch, so on a machine with no core to spare it is the floor of the Dask
+    path's overhead."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    before = own.ru_utime + own.ru_stime, cluster_cpu()
+    started = time.perf_counter()
+    time.sleep(_IDLE_SECONDS)
+    seconds = time.perf_counter() - started
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    after = own.ru_utime + own.ru_stime, cluster_cpu()
+    return 100 * (after[0] - before[0]) / seconds, 100 * (after[1] - before[1]) / seconds
 
 
 def _rate(name: str, params: dict[str, Any], count: int, runner: Any,
@@ -129,6 +148,10 @@ def throughput(counts: dict[str, int], dask: bool, repeats: int) -> None:
         cluster, client, seconds = _start_cluster()
         print(f"Dask LocalCluster start-up (2 worker processes, not timed below): "
               f"{seconds:.2f} s")
+        parent, workers = _idle_cpu(_ClusterCpu())
+        print(f"The idle cluster's own CPU use over {_IDLE_SECONDS:.0f} s: this process "
+              f"(scheduler, nannies, client) {parent:.1f}% of a core, the 2 workers "
+              f"{workers:.1f}% together")
     print()
     print("| batch | N | 1 worker /s | 2 workers /s | speed-up | Dask, 2 workers /s "
           "| Dask overhead (median, min..max) | CPU ms a puzzle, 2 workers: local / Dask |")

@@ -77,3 +77,21 @@ def test_a_worker_killed_mid_batch(client: Any, tmp_path: Path) -> None:
     seeds = [r["seed"] for r in _lines(out)]
     assert len(seeds) == len(set(seeds)) == 120
     assert set(seeds) == {engine.index_seed(5, i) for i in range(120)}
+
+
+def _kernel_cache_use() -> tuple[int, int]:
+    """Load the Numberlink scan kernel in this process: (cache hits, cache misses)."""
+    from numpuzzles.numberlink import scan
+
+    (board,) = family("numberlink").parse('{"width": 3, "height": 1, "grid": [[1, 0, 1]]}',
+                                          "json")
+    assert scan.scan_solve(board.puzzle).solutions
+    stats = scan.search_function().stats  # type: ignore[attr-defined]
+    return sum(stats.cache_hits.values()), sum(stats.cache_misses.values())
+
+
+@pytest.mark.skipif(bool(os.environ.get("NUMPUZZLES_NO_JIT")), reason="the JIT is switched off")
+def test_workers_load_the_numba_kernel_from_the_disk_cache(client: Any) -> None:
+    _kernel_cache_use()  # here first: compiled and cached, or loaded from the cache
+    for hits, misses in client.run(_kernel_cache_use).values():
+        assert (hits, misses) == (1, 0)  # loaded, never compiled, in each worker process

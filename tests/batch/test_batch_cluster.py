@@ -95,3 +95,23 @@ def test_workers_load_the_numba_kernel_from_the_disk_cache(client: Any) -> None:
     _kernel_cache_use()  # here first: compiled and cached, or loaded from the cache
     for hits, misses in client.run(_kernel_cache_use).values():
         assert (hits, misses) == (1, 0)  # loaded, never compiled, in each worker process
+
+
+def test_waiting_gives_way_to_a_stop(client: Any, tmp_path: Path) -> None:
+    job = engine.spec(family("fubuki"), {"size": 3}, 2, 60)
+    runner = dask_runner(client=client)(job)
+    try:
+        assert runner.next_done(0.05) is None  # nothing in flight: the wait gives up
+    finally:
+        runner.close()
+    out = tmp_path / "out.jsonl"
+    seen: list[int] = []
+    state = engine.run_batch(job, out, dask_runner(client=client),
+                             progress=lambda s: seen.append(s.done),
+                             stop=lambda: bool(seen) and seen[-1] >= 5)
+    assert state.interrupted and 5 <= state.done < 60
+    assert len(out.read_text().splitlines()) == state.done
+    again = engine.run_batch(job, out, dask_runner(client=client))
+    assert (again.resumed, again.done) == (state.done, 60)
+    seeds = [r["seed"] for r in _lines(out)]
+    assert sorted(seeds) == sorted(engine.index_seed(2, i) for i in range(60))

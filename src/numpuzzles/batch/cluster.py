@@ -14,11 +14,15 @@ process loads them from the on-disk cache beside the installed package (or
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
 from ..core.errors import InvalidParameterError
 from .engine import Made, Runner, Spec, make_chunk
+
+_POLL = 0.005
+"""Seconds between looks for a finished task."""
 
 
 class ClusterUnavailableError(InvalidParameterError):
@@ -59,10 +63,17 @@ class DaskRunner:
         self._completed.add(future)
 
     def next_done(self, timeout: float | None = None) -> list[Made] | None:
-        # Blocks until a task finishes (tasks are short); Ctrl-C is looked at in between.
         # The previous task's lines are written by now: its future (and the result the
         # scheduler holds for it) goes.
         self._release()
+        # as_completed has no per-item timeout; a short poll lets the engine look at
+        # Ctrl-C even while no task finishes (say, every worker is gone), and costs no
+        # throughput: the window keeps each worker a few tasks ahead of this loop.
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while not self._completed.has_ready():
+            if deadline is not None and time.monotonic() >= deadline:
+                return None
+            time.sleep(_POLL)
         future = next(self._completed)
         self._written = future
         result: list[Made] = future.result()

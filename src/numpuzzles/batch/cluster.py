@@ -21,7 +21,7 @@ from typing import Any
 from ..core.errors import InvalidParameterError
 from .engine import Made, Runner, Spec, make_chunk
 
-_POLL = 0.005
+_POLL = 0.01
 """Seconds between looks for a finished task."""
 
 
@@ -66,18 +66,31 @@ class DaskRunner:
         # The previous task's lines are written by now: its future (and the result the
         # scheduler holds for it) goes.
         self._release()
-        # as_completed has no per-item timeout; a short poll lets the engine look at
-        # Ctrl-C even while no task finishes (say, every worker is gone), and costs no
-        # throughput: the window keeps each worker a few tasks ahead of this loop.
-        deadline = None if timeout is None else time.monotonic() + timeout
-        while not self._completed.has_ready():
-            if deadline is not None and time.monotonic() >= deadline:
-                return None
-            time.sleep(_POLL)
+        # as_completed has no per-item timeout; waiting here with one lets the engine look
+        # at Ctrl-C even while no task finishes (say, every worker is gone).
+        if timeout is not None and not self._wait_ready(timeout):
+            return None
         future = next(self._completed)
         self._written = future
         result: list[Made] = future.result()
         return result
+
+    def _wait_ready(self, timeout: float) -> bool:
+        """Whether a finished task is ready within ``timeout`` seconds.  It sleeps on the
+        condition as_completed notifies (an attribute of distributed's, not documented:
+        without it, a short poll, which costs no throughput since the window keeps each
+        worker a few tasks ahead of this loop)."""
+        completed = self._completed
+        condition = getattr(completed, "thread_condition", None)
+        if condition is not None:
+            with condition:
+                return bool(condition.wait_for(completed.has_ready, timeout))
+        deadline = time.monotonic() + timeout
+        while not completed.has_ready():
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(_POLL)
+        return True
 
     def _release(self) -> None:
         if self._written is not None:

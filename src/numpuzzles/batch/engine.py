@@ -18,7 +18,9 @@ base seed) instead of mixing them.
 up to symmetry and relabelling; its index is then used up, and indexes continue past
 ``count`` until ``count`` puzzles are kept.  To make that deterministic, distinct batches
 write in index order (a reorder buffer no larger than the tasks in flight), so the file
-is always the kept puzzles of a prefix of the indexes, and a rerun continues it.
+is always the kept puzzles of a prefix of the indexes, and a rerun continues it.  The
+indexes dropped as duplicates are listed in a sidecar file (``OutputFile``), so that the
+rerun does not make them again only to drop them again.
 
 Library code: nothing prints; progress goes through a callback.
 """

@@ -11,8 +11,9 @@ Throughput: puzzles written per second by ``engine.run_batch`` into a new file, 
 call to the last line (the local pool's start included), for 10x10 Numberlink (every
 puzzle proved unique inside the generator) and 5x5 Fubuki, each batch the same seeds on
 every path.  Dask: a ``LocalCluster`` of 2 worker processes of one thread each on
-127.0.0.1, started before the timing (as a cluster named with ``--scheduler`` is) and
-its start-up reported on its own.
+127.0.0.1, started for each Dask run before the timing (as a cluster named with
+``--scheduler`` is) and closed after it, so that the local runs do not share the
+machine with an idle cluster; its start-up is reported on its own.
 
 What makes the comparison fair: both paths start warm.  The local pool forks its workers
 from this process, which has made one puzzle of the case first (modules imported, numba
@@ -25,8 +26,8 @@ before each case is printed: the rates mean little on a machine that is busy els
 The last column is steadier under outside load: the CPU time every process of the path
 spent per puzzle (local: this process and its pool's workers; Dask: this process, which
 holds the scheduler, the nannies and the client, and the cluster's workers), median of
-the repeats.  The idle cluster stays up during the local runs; what it uses doing nothing
-is measured first and printed (see ``_idle_cpu``).
+the repeats.  What the cluster uses doing nothing is measured once and printed (see
+``_idle_cpu``).
 
 Memory: for each N a fresh interpreter runs a batch of N 3x3 Fubuki puzzles with 2
 workers and reports its own peak resident set (``getrusage(RUSAGE_SELF).ru_maxrss``: the
@@ -141,42 +142,48 @@ def _start_cluster() -> tuple[Any, Any, float]:
     return cluster, client, time.perf_counter() - started
 
 
+def _dask_run(name: str, params: dict[str, Any], count: int,
+              notes: list[str]) -> tuple[float, float]:
+    """One Dask run on a cluster started for it (and closed after, so that the local runs
+    share the machine with no idle cluster): start-up, the workers' warm-up and, the first
+    time, the idle cluster's own CPU use go to ``notes``, untimed."""
+    from numpuzzles.batch.cluster import dask_runner
+
+    cluster, client, seconds = _start_cluster()
+    try:
+        cluster_cpu = _ClusterCpu()
+        warm = client.run(_warm, name, params)
+        notes.append(f"start-up {seconds:.2f} s, warm-up "
+                     + ", ".join(f"{s:.2f}" for s in warm.values()) + " s")
+        if not any(note.startswith("idle") for note in notes):
+            parent, workers = _idle_cpu(cluster_cpu)
+            notes.append(f"idle cluster over {_IDLE_SECONDS:.0f} s: this process (scheduler, "
+                         f"nannies, client) {parent:.1f}% of a core, the 2 workers "
+                         f"{workers:.1f}% together")
+        return _rate(name, params, count, dask_runner(client=client), cluster_cpu)
+    finally:
+        client.close()
+        cluster.close()
+
+
 def throughput(counts: dict[str, int], dask: bool, repeats: int) -> None:
-    client: Any = None
-    cluster: Any = None
-    if dask:
-        cluster, client, seconds = _start_cluster()
-        print(f"Dask LocalCluster start-up (2 worker processes, not timed below): "
-              f"{seconds:.2f} s")
-        parent, workers = _idle_cpu(_ClusterCpu())
-        print(f"The idle cluster's own CPU use over {_IDLE_SECONDS:.0f} s: this process "
-              f"(scheduler, nannies, client) {parent:.1f}% of a core, the 2 workers "
-              f"{workers:.1f}% together")
-    print()
     print("| batch | N | 1 worker /s | 2 workers /s | speed-up | Dask, 2 workers /s "
           "| Dask overhead (median, min..max) | CPU ms a puzzle, 2 workers: local / Dask |")
     print("|---|---|---|---|---|---|---|---|")
     notes: list[str] = []
-    cluster_cpu = _ClusterCpu() if client is not None else None
     for label, (name, params) in CASES.items():
         count = counts[label]
         if not count:
             continue
         load = _load()
         parent_warm = _warm(name, params)
-        note = f"{label}: {load} before; warm-up: parent {parent_warm:.2f} s"
-        if client is not None:
-            from numpuzzles.batch.cluster import dask_runner
-
-            warm = client.run(_warm, name, params)
-            note += ", Dask workers " + ", ".join(f"{s:.2f}" for s in warm.values()) + " s"
+        dask_notes: list[str] = []
         ones, twos, dasks = [], [], []
         for _ in range(repeats):
             ones.append(_rate(name, params, count, engine.local_runner(1)))
             twos.append(_rate(name, params, count, engine.local_runner(2)))
-            if client is not None:
-                dasks.append(_rate(name, params, count, dask_runner(client=client),
-                                   cluster_cpu))
+            if dask:
+                dasks.append(_dask_run(name, params, count, dask_notes))
         one = statistics.median(r for r, _ in ones)
         two = statistics.median(r for r, _ in twos)
         row = f"| {label} | {count} | {one:.1f} | {two:.1f} | {two / one:.2f}x"
@@ -195,13 +202,13 @@ def throughput(counts: dict[str, int], dask: bool, repeats: int) -> None:
             for (a, _), (b, _), (c, _) in zip(ones, twos, dasks or [(0.0, 0.0)] * len(ones),
                                               strict=True)
         )
-        notes.append(f"{note}; runs (1 worker/2 workers/Dask, /s): {runs}; after: {_load()}")
+        notes.append(f"{label}: {load} before; parent warm-up {parent_warm:.2f} s; runs "
+                     f"(1 worker/2 workers/Dask, /s): {runs}; after: {_load()}")
+        if dask_notes:
+            notes.append(f"{label}, Dask clusters (not timed): " + "; ".join(dask_notes))
     print()
     for line in notes:
         print(line)
-    if client is not None and cluster is not None:
-        client.close()
-        cluster.close()
 
 
 def memory_one(count: int) -> None:

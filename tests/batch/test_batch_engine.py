@@ -272,3 +272,31 @@ def _without_time_text(text: str) -> set[str]:
         record.pop("seconds")
         out.add(json.dumps(record, sort_keys=True))
     return out
+
+
+class _FakeRunner:
+    workers = 2
+    slots = 8
+    chunk = 64
+    task_seconds = 0.5
+
+
+def test_task_sizes_shrink_with_the_work_left() -> None:
+    sizer = engine._Sizer(_FakeRunner(), 300)  # type: ignore[arg-type]
+    assert sizer.size() == 1  # nothing measured yet
+    sizer.took(1)
+    sizer.observe([engine.Made(0, 0, "", None, 0.01)])  # 10 ms a puzzle: 50 make 0.5 s
+    left, sizes = 299, []
+    while left:
+        size = min(sizer.size(), left)
+        assert size <= max(1, -(-left // 4))  # at most the work left over twice the workers
+        assert size <= 50  # about task_seconds of work
+        sizes.append(size)
+        sizer.took(size)
+        left -= size
+    assert sizes[0] == 50 and sizes[-1] == 1
+    assert sizes == sorted(sizes, reverse=True)
+    slow = engine._Sizer(_FakeRunner(), 300)  # type: ignore[arg-type]
+    slow.took(1)
+    slow.observe([engine.Made(0, 0, "", None, 2.0)])  # slower than a task: one a task
+    assert slow.size() == 1

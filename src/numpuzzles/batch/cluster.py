@@ -49,8 +49,8 @@ class DaskRunner:
         self._owns = owns
         self._args = (job.family.name, dict(job.params))
         self._distinct = job.distinct
-        workers = max(1, sum(client.nthreads().values()))
-        self.slots = window or workers * 4
+        self.workers = max(1, sum(client.nthreads().values()))
+        self.slots = window or self.workers * 4
         self.chunk = 64
         self.task_seconds = 0.5
         self._completed = distributed.as_completed()

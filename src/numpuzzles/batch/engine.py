@@ -138,6 +138,11 @@ class Runner(Protocol):
         ...
 
     @property
+    def workers(self) -> int:
+        """How many tasks run at once (processes, or the cluster's threads)."""
+        ...
+
+    @property
     def chunk(self) -> int:
         """Most puzzles per task (more where a task costs more to send)."""
         ...
@@ -210,6 +215,7 @@ class LocalRunner:
         )
         self._pending: set[Future[list[Made]]] = set()
         self._inline: list[list[tuple[int, int]]] = []
+        self.workers = workers
         self.slots = workers * 4 if workers > 1 else 1
         self.chunk = 8
         self.task_seconds = 0.05
@@ -239,20 +245,29 @@ class LocalRunner:
 
 class _Sizer:
     """Puzzles per task: about ``runner.task_seconds`` of work, measured as results come
-    in (one puzzle a task until then), at most ``runner.chunk``, and small enough near the
-    end that every worker stays busy and no slow task is left alone (puzzle times have long
-    tails); Ctrl-C then loses little."""
+    in (one puzzle a task until then), at most ``runner.chunk``, and shrinking with the
+    work not yet handed out (guided self-scheduling: at most that work over twice the
+    workers), so that every worker stays busy to the end and no slow task is left alone
+    (puzzle times have long tails); Ctrl-C then loses little.
+
+    Why the work left over the *workers* rather than over the tasks in flight: a task is
+    cheap locally (``task_seconds`` keeps it short anyway) but costs a Dask cluster several
+    milliseconds, so a small batch cut into tasks of a puzzle or two spends much of its
+    time on the scheduler; the last tasks still come down to one puzzle."""
 
     def __init__(self, runner: Runner, remaining: int) -> None:
         self._runner = runner
-        self._remaining = remaining
+        self._unassigned = remaining
         self._seconds = 0.0
         self._made = 0
+
+    def took(self, count: int) -> None:
+        """``count`` puzzles were handed out."""
+        self._unassigned -= count
 
     def observe(self, results: Sequence[Made]) -> None:
         self._made += len(results)
         self._seconds += sum(made.seconds for made in results)
-        self._remaining -= len(results)
 
     def size(self) -> int:
         runner = self._runner
@@ -260,7 +275,8 @@ class _Sizer:
             return 1
         mean = max(self._seconds / self._made, 1e-6)
         by_time = int(runner.task_seconds / mean)
-        by_count = self._remaining // max(1, runner.slots * 2)
+        share = 2 * max(1, runner.workers)
+        by_count = -(-max(1, self._unassigned) // share)
         return max(1, min(runner.chunk, by_time, by_count))
 
 
@@ -534,6 +550,7 @@ def _run_plain(job: Spec, out: OutputFile, runner: Runner, resume: _Resume, stat
             jobs = [pair for _, pair in zip(range(sizer.size()), todo, strict=False)]
             if not jobs:
                 break
+            sizer.took(len(jobs))
             runner.submit(jobs)
             in_flight += 1
         if not in_flight:
@@ -577,6 +594,7 @@ def _run_distinct(job: Spec, out: OutputFile, runner: Runner, resume: _Resume,
             if index > MAX_BATCH * 10:
                 raise GenerationError("ran out of seeds")
             jobs.append((index, index_seed(job.seed, index)))
+        sizer.took(len(jobs))
         return jobs
 
     while state.done < job.count:

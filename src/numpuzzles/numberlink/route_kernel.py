@@ -27,13 +27,19 @@ Array = npt.NDArray[np.int64]
 BORDER = -2
 BLOCKED = -1
 
-DEPTH, FOUND, NODES, RANDOM, SPREAD, LEVELS, HUG = 0, 1, 2, 3, 4, 5, 6
+DEPTH, FOUND, NODES, RANDOM, SPREAD, LEVELS, HUG, SLACK, BOUNDED, WEIGHT = range(10)
 """Indices into ``reg``, the search's scalar state (kept in an array so a search resumes):
 ``RANDOM`` a xorshift state for tie-breaks (0: none), ``SPREAD`` how far the label chosen
 next may be from the nearest one, ``LEVELS`` how many labels are started."""
 
-EXHAUSTED, LIMIT, PAUSED = 0, 1, 2
-"""What ``route`` returns: every branch tried; a solution found; budget spent."""
+EXHAUSTED, LIMIT, PAUSED, BOUND_REACHED = 0, 1, 2, 3
+"""What ``route`` returns: every branch tried; a solution found; budget spent; every
+branch tried, but some paths were cut off for being longer than the slack allows (so not
+a proof)."""
+
+FIRST, BOUND, BLIND = 0, 1, 2
+"""Columns of ``info``: a label's first frame, the most cells its path may take, and
+whether its conflicts include every label routed before it (after a slack cut)."""
 
 UNSEEN = 1 << 40
 """Distance of a cell the goal cannot reach."""
@@ -183,6 +189,8 @@ def route(
     conf: Array,
     stack: Array,
     last: Array,
+    info: Array,
+    weight: Array,
     flab: Array,
     fhead: Array,
     fcand: Array,
@@ -240,6 +248,8 @@ def route(
                             dk = dist[k, q]
                     if dk < UNSEEN and reg[RANDOM] != 0:
                         dk += _next_random(reg) % (reg[SPREAD] + 1)
+                    if dk < UNSEEN:
+                        dk -= reg[WEIGHT] * weight[k]
                     if dk < best_d:
                         best_d = dk
                         best = k
@@ -256,6 +266,15 @@ def route(
                 reg[LEVELS] += 1
                 stack[reg[LEVELS]] = lab
                 _distances(occ, w, goal[lab], dist[lab], queue)
+                info[lab, FIRST] = depth
+                info[lab, BLIND] = 0
+                info[lab, BOUND] = UNSEEN
+                if reg[SLACK] >= 0:
+                    s = start[lab]
+                    for j in range(4):
+                        q = s - w if j == 0 else (s + 1 if j == 1 else (s + w if j == 2 else s - 1))
+                        if occ[q] == 0 and dist[lab, q] + reg[SLACK] < info[lab, BOUND]:
+                            info[lab, BOUND] = dist[lab, q] + reg[SLACK]
             h = fhead[depth]
             g = goal[lab]
             n = 0
@@ -275,6 +294,13 @@ def route(
                         fine = False
                         break
                 if not fine:
+                    continue
+                # the slack: paths no longer than the shortest one on the board as it was
+                # when the label was chosen, plus SLACK cells (the distances only grow)
+                dx = dist[lab, x]
+                if dx < UNSEEN and depth - info[lab, FIRST] + dx > info[lab, BOUND]:
+                    reg[BOUNDED] = 1
+                    info[lab, BLIND] = 1
                     continue
                 # insert in distance order, ties in random order
                 dx = dist[lab, x] * 16
@@ -306,18 +332,21 @@ def route(
         if fnext[depth] >= fnum[depth]:
             if stack[reg[LEVELS]] == lab and fhead[depth] == start[lab]:
                 # every path of lab is ruled out: jump back to the last label to blame
+                weight[lab] += 1
                 reg[LEVELS] -= 1
                 target = 0
                 level = reg[LEVELS]
                 while level > 0:
                     k = stack[level]
-                    if (conf[lab, k >> 5] >> (k & 31)) & 1:
+                    if info[lab, BLIND] != 0 or (conf[lab, k >> 5] >> (k & 31)) & 1:
                         target = k
                         break
                     level -= 1
                 if target == 0:
-                    depth = -1  # no path is to blame: no solution
+                    depth = -1  # no path is to blame: no solution (within the slack)
                     break
+                if info[lab, BLIND] != 0:
+                    info[target, BLIND] = 1
                 for i in range(words):
                     conf[target, i] |= conf[lab, i]
                 conf[target, target >> 5] &= ~(1 << (target & 31))
@@ -345,6 +374,7 @@ def route(
             routed[lab] = 1
         cut = _connected(occ, w, start, goal, routed, 0 if done else lab, x, comp, queue, seen)
         if cut != 0:
+            weight[cut] += 1
             a = x if cut == lab else start[cut]
             _explain_cut(occ, isend, w, lab, a, goal[cut], comp, seen, conf)
         elif _stays_empty(occ, w, x, lab, g, done, routed, conf):
@@ -366,7 +396,7 @@ def route(
             return PAUSED
     reg[DEPTH] = depth
     reg[NODES] += nodes
-    return EXHAUSTED
+    return BOUND_REACHED if reg[BOUNDED] != 0 else EXHAUSTED
 
 
 def _stays_empty(
@@ -417,4 +447,4 @@ def _next_random(reg: Array) -> int:
     x ^= x >> 7
     x ^= (x << 17) & 0x7FFFFFFFFFFFFFFF
     reg[RANDOM] = x
-    return x & 0xFFFF
+    return int(x & 0xFFFF)

@@ -32,6 +32,9 @@ search runs (``fill-notouch``), else the answer is UNKNOWN."""
 MAX_SCAN_SOLUTION_CELLS = 20_000_000
 """The scan search keeps room for ``limit`` solutions of the padded board in one array;
 beyond this many cells (160 MB) a large ``limit`` goes to SAT instead."""
+MAX_ROUTE_CELLS = 20_000_000
+"""The router keeps a distance map of the padded board per label (``route.py``); beyond this
+many cells in all (160 MB) the board goes to the scan search and SAT as under ``fill``."""
 
 
 def solve(
@@ -72,7 +75,8 @@ def solve(
     if domains is None:
         return sat_result(deadline, [], True, False)
     too_big = sum(len(region) for region in domains.values()) > MAX_LABEL_VARIABLES
-    if rules is Rules.BLANK and limit == 1 and engine == "auto":
+    routable = (len(domains) + 1) * padded <= MAX_ROUTE_CELLS
+    if rules is Rules.BLANK and limit == 1 and engine == "auto" and routable:
         return route_answer(puzzle, domains, deadline, too_big=too_big)
     # The scan search answers fill-notouch exactly; under fill and blank only a solution it
     # finds counts, so it is worth trying there when one solution is asked for.

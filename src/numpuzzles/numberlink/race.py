@@ -19,6 +19,7 @@ only, exact for that question) takes the scan search's place (``route_answer``):
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
 from typing import Protocol
 
 from ..core.deadline import Deadline
@@ -41,9 +42,14 @@ ROUTE_HEAD_START = 20_000
 """Under ``blank`` (one solution) the router runs alone for this many path steps before SAT
 joins in: measured on ``arukone generate`` boards (N = 20 to 50), most are solved within a
 few thousand steps, while SAT's model alone costs a tenth of a second to build there."""
-PLAIN_ROUTE_NODES = 2_000
-"""Small boards first get this many steps of the plain-Python router (see
-``route_answer``)."""
+SMALL_ROUTE_BOARD = 144
+PLAIN_ROUTE_NODES = 100
+"""Boards of at most ``SMALL_ROUTE_BOARD`` cells first get this many steps of the
+plain-Python router (see ``route_answer``): each step floods the free cells, some 0.1 ms
+in Python on a 12x12 board (most generated 10x10 Arukone boards need under 100), while
+loading the compiled kernels costs about a second each.  Then SAT alone gets up to
+``SMALL_SAT_SECONDS`` (a 10x10 takes it some 0.03 s) before the kernels are loaded."""
+SMALL_SAT_SECONDS = 1.0
 
 
 class Outcome(Protocol):
@@ -135,10 +141,15 @@ def route_answer(
     keep to shortest solutions too).  The router and SAT are exact for this question, so
     whichever finishes first answers.  ``too_big``: SAT cannot help, the two searches run
     until the deadline."""
-    if puzzle.width * puzzle.height <= SMALL_BOARD and not route_kernel_loaded():
+    if puzzle.width * puzzle.height <= SMALL_ROUTE_BOARD and not route_kernel_loaded():
         quick = RouteRestarts(puzzle, compiled=False)
         if quick.run(PLAIN_ROUTE_NODES, deadline):
             return scan_result(quick.outcome(), deadline)
+        left = deadline.remaining()
+        brief = Deadline(SMALL_SAT_SECONDS if left is None else min(left, SMALL_SAT_SECONDS))
+        by_sat = sat_solve(puzzle, Rules.BLANK, domains, 1, brief, Alarm(brief), shortest=True)
+        if not by_sat.timed_out:
+            return replace(by_sat, stats=replace(by_sat.stats, seconds=deadline.elapsed()))
     search = RouteOrScan(puzzle)
     if search.run(None if too_big else ROUTE_HEAD_START, deadline) or too_big:
         return scan_result(search.outcome(), deadline)

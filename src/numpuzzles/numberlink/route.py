@@ -227,8 +227,11 @@ class RouteSearch:
 
 RESTART_NODES = 1_000
 """The unit of the restart schedule (``RouteRestarts``): path steps in the shortest run."""
-RESTART_SPREAD = 30
-"""How far (in steps) a restart's label order may stray from nearest-first."""
+RESTART_SPREADS = (30, 100, 1000)
+"""How far (in steps) a restart's label order may stray from nearest-first, restart by
+restart in turn: a little, more, or so far that the order is nearly random.  Measured on
+``arukone generate 30`` seeds 11-30 (restarts needed, worst board): 30 alone 80, 1000
+alone 29, the three in turn 29 with fewer elsewhere."""
 
 
 def luby(i: int) -> int:
@@ -247,7 +250,7 @@ class RouteRestarts:
     hundred steps or, after an unlucky early choice, spends ages undoing it (measured:
     half the 20x20 boards of ``arukone generate`` were solved in about 100 steps and half
     not within 10 s).  A fresh start with the next label chosen a little at random
-    (``RESTART_SPREAD``) usually avoids the bad choice.  Each run is the complete search of
+    (``RESTART_SPREADS``) usually avoids the bad choice.  Each run is the complete search of
     ``RouteSearch``; runs get longer without bound on Luby's schedule (``RESTART_NODES``
     times 1, 1, 2, 1, 1, 2, 4, ...), so the schedule stays complete: a run that finishes
     finds a solution or proves there is none.  The first run is the deterministic one;
@@ -256,7 +259,11 @@ class RouteRestarts:
 
     limit = 1
     slacks: tuple[int, ...] = (-1,)
+    """The ``slack`` of each restart in turn (-1: none).  Tried: slacks of 0-8 on some runs
+    solved no more boards, so every run is unbounded by default."""
     weigh = 0
+    """``RouteSearch``'s ``weigh`` (labels that were cut off go first).  Tried with 5 and
+    1000: no better on the generated boards, so off by default."""
 
     def __init__(
         self, puzzle: Puzzle, compiled: bool = True, unit: int = RESTART_NODES
@@ -297,7 +304,8 @@ class RouteRestarts:
                 seed = 0x9E3779B97F4A7C15 * self.restarts % (1 << 62) + 1
                 slack = self.slacks[self.restarts % len(self.slacks)]
                 self._search = RouteSearch(
-                    self.puzzle, self.compiled, seed=seed, spread=RESTART_SPREAD, slack=slack,
+                    self.puzzle, self.compiled, seed=seed, slack=slack,
+                    spread=RESTART_SPREADS[self.restarts % len(RESTART_SPREADS)],
                     weight=self._search.weight, weigh=self.weigh,
                 )
                 continue

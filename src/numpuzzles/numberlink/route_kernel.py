@@ -30,7 +30,10 @@ BLOCKED = -1
 DEPTH, FOUND, NODES, RANDOM, SPREAD, LEVELS, HUG, SLACK, BOUNDED, WEIGHT = range(10)
 """Indices into ``reg``, the search's scalar state (kept in an array so a search resumes):
 ``RANDOM`` a xorshift state for tie-breaks (0: none), ``SPREAD`` how far the label chosen
-next may be from the nearest one, ``LEVELS`` how many labels are started."""
+next may be from the nearest one, ``LEVELS`` how many labels are started, ``HUG`` 1: among
+equally near cells prefer those beside walls and paths, ``SLACK`` how many cells a path may
+take beyond the shortest (-1: any), ``BOUNDED`` 1 once the slack cut a path off, ``WEIGHT``
+how much a label's count of being cut off (``weight``) pulls it forward (0: not at all)."""
 
 EXHAUSTED, LIMIT, PAUSED, BOUND_REACHED = 0, 1, 2, 3
 """What ``route`` returns: every branch tried; a solution found; budget spent; every

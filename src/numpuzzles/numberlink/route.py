@@ -33,7 +33,8 @@ the state alone, and every step that keeps the path induced is tried in turn, so
 is exhaustive.  When every path of a label is ruled out, it jumps back to the last label
 whose path took part in ruling them out (conflict-directed backjumping, see
 ``route_kernel.route``), skipping labels that cannot be to blame.  ``RouteRestarts`` runs
-the search again with other label orders on a restart schedule that stays complete.  The tests compare it with a brute-force enumerator on thousands of small
+the search again with other label orders on a restart schedule that stays complete.
+The tests compare it with a brute-force enumerator on thousands of small
 boards and check every solution with the independent checker.
 """
 

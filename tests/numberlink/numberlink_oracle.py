@@ -90,3 +90,19 @@ def random_board(rnd: random.Random) -> Puzzle:
         for _ in range(rnd.randint(1, max(1, len(order) // 4))):
             cells[order.pop()] = BLOCKED
     return Puzzle(w, h, tuple(cells))
+
+
+def sparse_board(rnd: random.Random) -> Puzzle:
+    """A board of up to 6x6 with up to 7 labels: more paths to block each other than on
+    ``random_board``'s, so a router's backjumps (``numberlink/route.py``) get exercised."""
+    w, h = rnd.randint(3, 6), rnd.randint(3, 6)
+    cells = [EMPTY] * (w * h)
+    order = list(range(w * h))
+    rnd.shuffle(order)
+    for label in range(1, rnd.randint(2, min(7, w * h // 3)) + 1):
+        cells[order.pop()] = label
+        cells[order.pop()] = label
+    if rnd.random() < 0.3:
+        for _ in range(rnd.randint(1, 3)):
+            cells[order.pop()] = BLOCKED
+    return Puzzle(w, h, tuple(cells))

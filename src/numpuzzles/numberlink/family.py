@@ -100,8 +100,9 @@ ARUKONE_PARAMS: tuple[Param, ...] = (
 ENGINE_PARAM = Param(
     "engine", str, "auto",
     "Search engine, all exact: 'auto' races the compiled scan search against SAT under "
-    "fill-notouch (and under fill or blank when one solution is asked for); 'scan' "
-    "(fill-notouch only) or 'sat' runs one alone.",
+    "fill-notouch (and under fill when one solution is asked for; under blank, one "
+    "solution, the router of shortest solutions and the scan take turns against SAT); "
+    "'scan' (fill-notouch only) or 'sat' runs one alone.",
     choices=("auto", "sat", "scan"),
 )
 

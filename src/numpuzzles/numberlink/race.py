@@ -10,15 +10,23 @@ of the first five within 30 s each.
 
 Small boards first try the plain-Python kernel for a few thousand nodes
 (``_quick_scan``): loading the compiled kernel costs most of a second once per process.
+
+Under ``blank`` with one solution asked for, the router of ``route.py`` (shortest solutions
+only, exact for that question) takes the scan search's place (``route_answer``): alone for
+``ROUTE_HEAD_START`` steps, then raced against SAT the same way.
 """
 
 from __future__ import annotations
 
 import threading
+from dataclasses import replace
+from typing import Protocol
 
 from ..core.deadline import Deadline
 from ..core.result import SolveResult, Stats, status_for
 from .model import Puzzle, Rules, Solution
+from .route import RouteOutcome, RouteRestarts
+from .route import kernel_loaded as route_kernel_loaded
 from .sat import Alarm, sat_result, sat_solve
 from .scan import ScanOutcome, ScanSearch, kernel_loaded, scan_solve
 
@@ -30,6 +38,54 @@ SMALL_BOARD = 400
 PLAIN_NODES = 5_000
 """Boards of at most ``SMALL_BOARD`` cells first get this many nodes of the plain-Python
 kernel (see ``_quick_scan``)."""
+ROUTE_HEAD_START = 20_000
+"""Under ``blank`` (one solution) the router runs alone for this many path steps before SAT
+joins in: measured on ``arukone generate`` boards (N = 20 to 50), most are solved within a
+few thousand steps, while SAT's model alone costs a tenth of a second to build there."""
+SMALL_ROUTE_BOARD = 144
+PLAIN_ROUTE_NODES = 100
+"""Boards of at most ``SMALL_ROUTE_BOARD`` cells first get this many steps of the
+plain-Python router (see ``route_answer``): each step floods the free cells, some 0.1 ms
+in Python on a 12x12 board (most generated 10x10 Arukone boards need under 100), while
+loading the compiled kernels costs about a second each.  Then SAT alone gets up to
+``SMALL_SAT_SECONDS`` (a 10x10 takes it some 0.03 s) before the kernels are loaded."""
+SMALL_SAT_SECONDS = 1.0
+
+
+class Outcome(Protocol):
+    """What a search engine reports (``ScanOutcome``, ``route.RouteOutcome``)."""
+
+    @property
+    def solutions(self) -> list[Solution]: ...
+    @property
+    def complete(self) -> bool: ...
+    @property
+    def finished(self) -> bool: ...
+    @property
+    def nodes(self) -> int: ...
+
+
+class Search(Protocol):
+    """A resumable search that ``_race`` runs in a second thread (``ScanSearch``,
+    ``route.RouteRestarts``)."""
+
+    @property
+    def puzzle(self) -> Puzzle: ...
+    @property
+    def limit(self) -> int: ...
+    @property
+    def finished(self) -> bool: ...
+    @property
+    def found(self) -> int: ...
+
+    def run(
+        self,
+        max_nodes: int | None = None,
+        deadline: Deadline | None = None,
+        stop: threading.Event | None = None,
+    ) -> bool: ...
+
+    def outcome(self) -> Outcome: ...
 
 
 def scan_answer(
@@ -73,7 +129,96 @@ def scan_answer(
     return None
 
 
-def scan_result(outcome: ScanOutcome, deadline: Deadline) -> SolveResult[Solution]:
+def route_answer(
+    puzzle: Puzzle,
+    domains: dict[int, set[int]],
+    deadline: Deadline,
+    *,
+    too_big: bool,
+) -> SolveResult[Solution]:
+    """One ``blank`` solution, or a proof there is none: the router (``route.py``) taking
+    turns with the scan search (``RouteOrScan``), then both raced against SAT (told it may
+    keep to shortest solutions too).  The router and SAT are exact for this question, so
+    whichever finishes first answers.  ``too_big``: SAT cannot help, the two searches run
+    until the deadline."""
+    if puzzle.width * puzzle.height <= SMALL_ROUTE_BOARD and not route_kernel_loaded():
+        quick = RouteRestarts(puzzle, compiled=False)
+        if quick.run(PLAIN_ROUTE_NODES, deadline):
+            return scan_result(quick.outcome(), deadline)
+        left = deadline.remaining()
+        brief = Deadline(SMALL_SAT_SECONDS if left is None else min(left, SMALL_SAT_SECONDS))
+        by_sat = sat_solve(puzzle, Rules.BLANK, domains, 1, brief, Alarm(brief), shortest=True)
+        if not by_sat.timed_out:
+            return replace(by_sat, stats=replace(by_sat.stats, seconds=deadline.elapsed()))
+    search = RouteOrScan(puzzle)
+    if search.run(None if too_big else ROUTE_HEAD_START, deadline) or too_big:
+        return scan_result(search.outcome(), deadline)
+    return _race(search, Rules.BLANK, domains, deadline, True, shortest=True)
+
+
+class RouteOrScan:
+    """The router and the ``fill-notouch`` scan search taking turns in one thread.
+
+    Why both: the router is quick where many cells stay empty (generated Arukone boards)
+    and slow on crowded boards, where the scan search finds a solution that fills every
+    cell at once (measured: a unique 30x30 from ``arukone generate --unique`` took the
+    router 22 s and the scan search 0.03 s).  Only the router's outcome is exact: the scan
+    search settles the board only by finding a solution (its solutions are ``blank``
+    solutions too; finding none proves nothing).  Turns: ``TURN_STEPS`` router steps, then
+    ``TURN_NODES`` scan nodes (each some milliseconds compiled on a 50x50 board).
+    """
+
+    limit = 1
+    TURN_STEPS = 1_000
+    TURN_NODES = 200_000
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.puzzle = puzzle
+        self.router = RouteRestarts(puzzle)
+        self.scan = ScanSearch(puzzle, 1)
+
+    @property
+    def finished(self) -> bool:
+        return self.router.finished or self.scan.found > 0
+
+    @property
+    def found(self) -> int:
+        return max(self.router.found, self.scan.found)
+
+    def run(
+        self,
+        max_nodes: int | None = None,
+        deadline: Deadline | None = None,
+        stop: threading.Event | None = None,
+    ) -> bool:
+        """Take turns until one settles the board (True), or until ``max_nodes`` router
+        steps, ``deadline`` or ``stop`` (False)."""
+        start = self.router.nodes
+        while not self.finished:
+            steps = self.TURN_STEPS
+            if max_nodes is not None:
+                steps = min(steps, start + max_nodes - self.router.nodes)
+                if steps <= 0:
+                    break
+            if self.router.run(steps, deadline, stop):
+                break
+            if not self.scan.finished:
+                self.scan.run(self.TURN_NODES, deadline, stop)
+            if (deadline is not None and deadline.expired()) or (
+                stop is not None and stop.is_set()
+            ):
+                break
+        return self.finished
+
+    def outcome(self) -> Outcome:
+        """The scan's solution when it found one first, else the router's outcome."""
+        if self.scan.found and not self.router.found:
+            found = self.scan.outcome()
+            return RouteOutcome(found.solutions, False, True, self.router.nodes + found.nodes)
+        return self.router.outcome()
+
+
+def scan_result(outcome: Outcome, deadline: Deadline) -> SolveResult[Solution]:
     """A scan search's outcome as a result: exact when it finished, else timed out."""
     return SolveResult(
         status_for(len(outcome.solutions), outcome.complete),
@@ -85,11 +230,13 @@ def scan_result(outcome: ScanOutcome, deadline: Deadline) -> SolveResult[Solutio
 
 
 def _race(
-    search: ScanSearch,
+    search: Search,
     rules: Rules,
     domains: dict[int, set[int]],
     deadline: Deadline,
     exact: bool,
+    *,
+    shortest: bool = False,
 ) -> SolveResult[Solution]:
     """The scan search goes on in a second thread against SAT in this one; the first to
     finish wins (with ``exact`` False, under ``fill`` or ``blank``, the scan wins only by
@@ -100,7 +247,8 @@ def _race(
     others that SAT answers in 0.7 s).  The compiled kernel runs without the GIL and the
     SAT engine releases it while it searches, so on two cores the race costs about the
     faster engine's time.  Both are exact: the answer is the same whichever wins, except
-    which solutions are shown when a board has more than ``limit`` of them.
+    which solutions are shown when a board has more than ``limit`` of them.  ``shortest``:
+    SAT may keep to shortest solutions (``sat_solve``), as the router does.
     """
     alarm = Alarm(deadline, always=True)
     stop = threading.Event()
@@ -116,7 +264,9 @@ def _race(
     worker = threading.Thread(target=work, name="numberlink-scan", daemon=True)
     worker.start()
     try:
-        by_sat = sat_solve(search.puzzle, rules, domains, search.limit, deadline, alarm)
+        by_sat = sat_solve(
+            search.puzzle, rules, domains, search.limit, deadline, alarm, shortest=shortest
+        )
     finally:
         stop.set()
         worker.join()

@@ -47,6 +47,7 @@ from itertools import combinations
 from pysat.solvers import Solver
 
 from ..core.deadline import Deadline
+from ..core.errors import InvalidParameterError
 from ..core.grid import forward_neighbours, orthogonal_neighbours
 from ..core.result import SolveResult, Stats, status_for
 from .model import BLOCKED, EMPTY, Cell, Puzzle, Rules, Solution
@@ -105,7 +106,12 @@ class _Model:
     """The SAT encoding of one puzzle under one rule set (see the module docstring)."""
 
     def __init__(
-        self, puzzle: Puzzle, rules: Rules, domains: dict[int, set[int]], labels: bool = True
+        self,
+        puzzle: Puzzle,
+        rules: Rules,
+        domains: dict[int, set[int]],
+        labels: bool = True,
+        shortest: bool = False,
     ) -> None:
         self.puzzle = puzzle
         self.rules = rules
@@ -185,7 +191,8 @@ class _Model:
             self._labels()
         else:
             self._label_bits(sorted(domains))
-        if rules is Rules.FILL_NOTOUCH:
+        if rules is Rules.FILL_NOTOUCH or (shortest and rules is Rules.BLANK and labels):
+            # under blank a shortest solution never touches itself either (see route.py)
             if labels:
                 self._notouch()
             self._no_u_turns()
@@ -525,9 +532,18 @@ def sat_solve(
     limit: int | None,
     deadline: Deadline,
     alarm: Alarm,
+    *,
+    shortest: bool = False,
 ) -> SolveResult[Solution]:
     """The SAT model's answer (see the module docstring), interrupted by ``alarm``; stops
-    unfinished at ``deadline``.  ``domains``: ``label_domains(puzzle)``."""
+    unfinished at ``deadline``.  ``domains``: ``label_domains(puzzle)``.
+
+    ``shortest`` (``blank``, ``limit`` 1 only): add clauses that hold in every shortest
+    solution (no path touches itself; ``route.py`` argues why one always exists), which
+    leave the solver less freedom; wrong for counting and uniqueness, where every
+    solution counts."""
+    if shortest and (rules is not Rules.BLANK or limit != 1):
+        raise InvalidParameterError("shortest solutions answer only 'one blank solution'")
 
     def result(
         found: list[Solution], exhausted: bool, timed_out: bool, conflicts: int = 0, calls: int = 0
@@ -535,7 +551,7 @@ def sat_solve(
         return sat_result(deadline, found, exhausted, timed_out, conflicts, calls)
 
     lazy = rules in LAZY_RULES
-    model = _Model(puzzle, rules, domains, labels=not lazy)
+    model = _Model(puzzle, rules, domains, labels=not lazy, shortest=shortest)
     if deadline.expired() or alarm.fired:
         alarm.cancel()
         return result([], False, True)

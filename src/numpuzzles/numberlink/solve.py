@@ -4,12 +4,14 @@ Two exact engines answer the same question, each fast where the other is slow:
 
 - the SAT model (``sat.py``): every rule set; proves "no solution" and "unique";
 - the scan search (``scan.py``, a compiled depth-first search): ``fill-notouch`` only, but
-  its solutions are solutions under ``fill`` and ``blank`` too.
+  its solutions are solutions under ``fill`` and ``blank`` too;
+- the router (``route.py``, compiled too): ``blank`` with one solution asked for only; it
+  searches shortest solutions, which settles "is there one" exactly, but not how many.
 
 ``solve`` checks its arguments, computes each label's reachable cells once (a label whose
 ends are cut off proves the puzzle unsolvable before any search), and hands over to the
-scan search and its race against SAT (``race.py``) or to SAT alone.  One ``Deadline``,
-created when ``solve`` starts, bounds every engine and times the result.
+scan search or the router and their race against SAT (``race.py``), or to SAT alone.  One
+``Deadline``, created when ``solve`` starts, bounds every engine and times the result.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from ..core.deadline import Deadline
 from ..core.errors import InvalidParameterError
 from ..core.result import SolveResult
 from .model import Puzzle, Rules, Solution
-from .race import scan_answer
+from .race import route_answer, scan_answer
 from .sat import Alarm, label_domains, sat_result, sat_solve
 
 ENGINES = ("auto", "sat", "scan")
@@ -30,6 +32,9 @@ search runs (``fill-notouch``), else the answer is UNKNOWN."""
 MAX_SCAN_SOLUTION_CELLS = 20_000_000
 """The scan search keeps room for ``limit`` solutions of the padded board in one array;
 beyond this many cells (160 MB) a large ``limit`` goes to SAT instead."""
+MAX_ROUTE_CELLS = 20_000_000
+"""The router keeps a distance map of the padded board per label (``route.py``); beyond this
+many cells in all (160 MB) the board goes to the scan search and SAT as under ``fill``."""
 
 
 def solve(
@@ -45,8 +50,9 @@ def solve(
     ``limit=2`` decides uniqueness.  With ``timeout`` (seconds) the search may stop early;
     the status is then ``UNKNOWN`` unless a solution was already found, never ``UNSOLVABLE``.
     ``engine``: ``auto`` (under ``fill-notouch`` the scan search first, then raced against
-    SAT; under ``fill`` and ``blank`` the same when ``limit`` is 1, a scan solution being
-    valid there too), ``sat`` (SAT only) or ``scan`` (the scan search only, until the
+    SAT; under ``fill`` the same when ``limit`` is 1, a scan solution being valid there too;
+    under ``blank`` with ``limit`` 1 the router, then raced against SAT), ``sat`` (SAT
+    only) or ``scan`` (the scan search only, until the
     timeout; ``fill-notouch`` with a limit only).  Every engine is exact; they differ only in
     speed.
     """
@@ -69,6 +75,9 @@ def solve(
     if domains is None:
         return sat_result(deadline, [], True, False)
     too_big = sum(len(region) for region in domains.values()) > MAX_LABEL_VARIABLES
+    routable = (len(domains) + 1) * padded <= MAX_ROUTE_CELLS
+    if rules is Rules.BLANK and limit == 1 and engine == "auto" and routable:
+        return route_answer(puzzle, domains, deadline, too_big=too_big)
     # The scan search answers fill-notouch exactly; under fill and blank only a solution it
     # finds counts, so it is worth trying there when one solution is asked for.
     exact = rules is Rules.FILL_NOTOUCH

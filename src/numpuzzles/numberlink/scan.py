@@ -204,6 +204,7 @@ def _decode(puzzle: Puzzle, con: np.ndarray) -> Solution:
     w = puzzle.width
     pw = w + 2
     steps = {kernel.N: -pw, kernel.E: 1, kernel.S: pw, kernel.W: -1}
+    links = con.tolist()  # Python ints: indexing the array cell by cell costs more
     cells = [BLOCKED if v == BLOCKED else EMPTY for v in puzzle.cells]
     paths: list[tuple[int, tuple[Cell, ...]]] = []
     for label, (first, _second) in puzzle.endpoints().items():
@@ -216,7 +217,7 @@ def _decode(puzzle: Puzzle, con: np.ndarray) -> Solution:
             cells[(r - 1) * w + c - 1] = label
             following = -1
             for bit, step in steps.items():
-                if int(con[at]) & bit and at + step != previous:
+                if links[at] & bit and at + step != previous:
                     following = at + step
             if following < 0:
                 break

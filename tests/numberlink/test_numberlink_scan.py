@@ -15,9 +15,10 @@ from pathlib import Path
 import pytest
 from numberlink_oracle import brute_count, random_board
 
+from numpuzzles.core import jit
 from numpuzzles.core.errors import InvalidParameterError
 from numpuzzles.core.result import Status
-from numpuzzles.numberlink import formats, scan
+from numpuzzles.numberlink import formats, scan, scan_kernel
 from numpuzzles.numberlink.check import check
 from numpuzzles.numberlink.generate import as_puzzle, random_cover
 from numpuzzles.numberlink.model import EMPTY, Puzzle, Rules
@@ -81,8 +82,34 @@ def test_scan_matches_brute_force(chunk: int) -> None:
     assert solvable > 30  # about one board in ten is solvable under these rules
 
 
-def test_compiled_kernel_matches_plain_kernel() -> None:
+def _compiled_kernels() -> list[object]:
+    """The JIT-compiled kernel, and the ahead-of-time build where this checkout has one."""
+    kernels: list[object] = [pytest.param("jit", id="jit")]
+    reason = "no ahead-of-time build here (pip install builds it; python -m numpuzzles.core.jit)"
+    kernels.append(
+        pytest.param(
+            "aot",
+            id="aot",
+            marks=pytest.mark.skipif(jit.aot_function(scan_kernel.search) is None, reason=reason),
+        )
+    )
+    return kernels
+
+
+@pytest.mark.parametrize("which", _compiled_kernels())
+def test_compiled_kernel_matches_plain_kernel(which: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """Same solutions in the same order and the same number of nodes, board after board."""
+    compiled = (
+        jit.aot_function(scan_kernel.search)
+        if which == "aot"
+        else jit.jit_function(scan_kernel.search, nogil=True)
+    )
+    assert compiled is not None and compiled is not scan_kernel.search
+    monkeypatch.setattr(
+        scan,
+        "search_function",
+        lambda compiled_=True: compiled if compiled_ else scan_kernel.search,
+    )
     rnd = random.Random(77)
     boards = [dense_board(rnd) for _ in range(150)]
     boards += [covered_board(rnd, 5, 9) for _ in range(30)]

@@ -43,8 +43,10 @@ import threading
 from collections.abc import Iterator
 from functools import cached_property
 from itertools import combinations
+from typing import TYPE_CHECKING
 
-from pysat.solvers import Solver
+if TYPE_CHECKING:  # imported where a solver is made: a board the scan settles never needs it
+    from pysat.solvers import Solver
 
 from ..core.deadline import Deadline
 from ..core.errors import InvalidParameterError
@@ -558,6 +560,8 @@ def sat_solve(
     found: list[Solution] = []
     blocks: list[list[int]] = []
     calls = rounds = 0
+    from pysat.solvers import Solver
+
     solver = Solver(name=SAT_ENGINE)
     alarm.watch(solver)
     try:

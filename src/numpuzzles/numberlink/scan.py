@@ -40,13 +40,13 @@ tests compare this search with a brute-force enumerator and with the SAT model.
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
+from ..core import jit
 from ..core.deadline import Deadline
 from . import scan_kernel as kernel
 from .model import BLOCKED, EMPTY, Cell, Puzzle, Solution
@@ -55,34 +55,22 @@ CHUNK_NODES = 200_000
 """Nodes per kernel call between clock checks (a few milliseconds compiled)."""
 
 SearchFunction = Callable[..., int]
-_compiled: SearchFunction | None = None
 
 
 def search_function(compiled: bool = True) -> SearchFunction:
-    """The kernel: compiled by numba (cached on disk next to the module, else in the user's
-    cache directory) or plain Python.
+    """The kernel: its ahead-of-time build, else compiled by numba (cached on disk), else
+    plain Python (see ``core/jit.py``).
 
     ``NUMPUZZLES_NO_JIT=1`` in the environment forces the plain version (slow, for
     debugging); so does a missing numba.
     """
-    global _compiled
-    if not compiled or os.environ.get("NUMPUZZLES_NO_JIT"):
-        return kernel.search
-    if _compiled is None:
-        try:
-            from numba import njit
-        except ImportError:  # pragma: no cover - numba is a declared dependency
-            return kernel.search
-        try:
-            _compiled = njit(cache=True, nogil=True)(kernel.search)
-        except RuntimeError:  # no writable cache directory anywhere: compile every run
-            _compiled = njit(cache=False, nogil=True)(kernel.search)
-    return _compiled
+    return jit.kernel(kernel.search) if compiled else kernel.search
 
 
 def kernel_loaded() -> bool:
-    """Whether this process already holds the compiled kernel (later calls are cheap)."""
-    return _compiled is not None and bool(getattr(_compiled, "signatures", ()))
+    """Whether the compiled kernel is at hand without numba's start-up (later calls are
+    cheap): built ahead of time, or already loaded in this process."""
+    return jit.ready(kernel.search)
 
 
 @dataclass
@@ -216,6 +204,7 @@ def _decode(puzzle: Puzzle, con: np.ndarray) -> Solution:
     w = puzzle.width
     pw = w + 2
     steps = {kernel.N: -pw, kernel.E: 1, kernel.S: pw, kernel.W: -1}
+    links = con.tolist()  # Python ints: indexing the array cell by cell costs more
     cells = [BLOCKED if v == BLOCKED else EMPTY for v in puzzle.cells]
     paths: list[tuple[int, tuple[Cell, ...]]] = []
     for label, (first, _second) in puzzle.endpoints().items():
@@ -228,7 +217,7 @@ def _decode(puzzle: Puzzle, con: np.ndarray) -> Solution:
             cells[(r - 1) * w + c - 1] = label
             following = -1
             for bit, step in steps.items():
-                if int(con[at]) & bit and at + step != previous:
+                if links[at] & bit and at + step != previous:
                     following = at + step
             if following < 0:
                 break

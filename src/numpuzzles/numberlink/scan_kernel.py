@@ -32,6 +32,13 @@ DEPTH, TRAIL, FOUND, NODES = 0, 1, 2, 3
 EXHAUSTED, LIMIT, PAUSED = 0, 1, 2
 """What ``search`` returns: every branch tried; ``limit`` solutions found; budget spent."""
 
+_V = "int64[:]"
+AOT_EXPORTS = {
+    "search": f"int64({_V}, {_V}, {_V}, {_V}, {_V}, int64, {_V}, {_V}, {_V}, int64[:, :], "
+    f"{_V}, {_V}, {_V}, int64[:, :], int64, int64)",
+}
+"""``search``'s argument types, for its ahead-of-time build (see ``core/jit.py``)."""
+
 
 def search(
     lab: Array,

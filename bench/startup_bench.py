@@ -1,0 +1,144 @@
+"""Start-up benchmark: what one fresh ``numpuzzles numberlink solve`` process costs.
+
+Run from the repository root (the boards come from tests/data/numberlink/)::
+
+    python bench/startup_bench.py                 # both modes, 3 runs each
+    python bench/startup_bench.py --repeat 5 --mode aot
+
+Two measurements, each in two modes: ``aot`` (as installed: the ahead-of-time kernel when
+it was built, see ``numpuzzles/core/jit.py``) and ``jit`` (``NUMPUZZLES_NO_AOT=1``: numba's
+JIT with its on-disk cache, as before the ahead-of-time build existed).
+
+- *boards*: one board per process, ``python -m numpuzzles numberlink solve FILE -q`` (the
+  default rules, one solution) and the same with ``--rules fill-notouch --unique``, on
+  boards from 10x10 to 40x40 taken from the ahle corpora;
+- *small-300*: 300 boards of 8x8 to 17x17 (30 of each size, made by this project's
+  generator with fixed seeds and its default clue density, unique under ``fill``), solved
+  and proved unique under ``fill-notouch`` by one process.
+
+Each figure is the median over ``--repeat`` runs of the process's wall time and of its CPU
+time (user + system, less sensitive to a busy machine).  One untimed run per mode first
+warms numba's disk cache, so the ``jit`` mode shows the cost of loading the cache, not of
+compiling, and writes Python's bytecode caches: the child processes run without
+``PYTHONDONTWRITEBYTECODE`` (an installed package has its ``.pyc`` files; compiling some 50
+modules from source would cost every process more than the kernel does).
+Every run must exit 0 (all solved); any other status aborts the benchmark.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from numpuzzles.numberlink import formats
+
+DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "numberlink"
+BOARDS = [  # (corpus file, index in it)
+    ("ahle-inputs4.txt", 0),  # 10x10
+    ("ahle-inputs2.txt", 1),  # 15x15
+    ("ahle-inputs4.txt", 2),  # 24x14
+    ("ahle-inputs4.txt", 4),  # 36x20
+    ("ahle-inputs9.txt", 0),  # 40x20
+    ("ahle-inputs4.txt", 6),  # 36x40
+    ("ahle-inputs4.txt", 10),  # 36x36, some 1.5 million scan nodes
+    ("ahle-inputs4.txt", 8),  # 40x40, some 2 million scan nodes
+]
+SMALL_SIZES = range(8, 18)
+SMALL_EACH = 30
+SMALL_SEED = 20261201
+SOLVE = [sys.executable, "-m", "numpuzzles", "numberlink", "solve", "-q"]
+UNIQUE = ["--rules", "fill-notouch", "--unique"]
+
+
+def timed(command: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Wall and CPU seconds of one process running ``command``; it must exit 0."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    status = subprocess.run(command, env=env, check=False).returncode
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if status != 0:
+        raise SystemExit(f"exit status {status}: {' '.join(command)}")
+    cpu = after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+    return wall, cpu
+
+
+def median_run(command: list[str], env: dict[str, str], repeat: int) -> str:
+    runs = [timed(command, env) for _ in range(repeat)]
+    wall = statistics.median(run[0] for run in runs)
+    cpu = statistics.median(run[1] for run in runs)
+    return f"{wall:7.3f} {cpu:7.3f}"
+
+
+def small_boards(directory: Path) -> Path:
+    """The 300 generated boards in one file (made once per benchmark, not timed)."""
+    chunks = []
+    for size in SMALL_SIZES:
+        command = [
+            sys.executable,
+            "-m",
+            "numpuzzles",
+            "numberlink",
+            "generate",
+            f"{size}x{size}",
+            "--count",
+            str(SMALL_EACH),
+            "--seed",
+            str(SMALL_SEED + 1000 * size),
+            "--to",
+            "ahle",
+        ]
+        made = subprocess.run(command, check=True, capture_output=True, text=True).stdout
+        chunks.append(made)
+    path = directory / "small-300.txt"
+    path.write_text("\n".join(chunks))
+    return path
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--mode", action="append", choices=("aot", "jit"))
+    parser.add_argument("--skip-small", action="store_true", help="only the one-board runs")
+    args = parser.parse_args()
+    modes = args.mode or ["aot", "jit"]
+    base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    envs = {
+        "aot": {k: v for k, v in base.items() if k != "NUMPUZZLES_NO_AOT"},
+        "jit": {**base, "NUMPUZZLES_NO_AOT": "1"},
+    }
+    with tempfile.TemporaryDirectory() as scratch:
+        directory = Path(scratch)
+        files = []
+        for name, index in BOARDS:
+            puzzle = formats.parse((DATA / name).read_text())[index]
+            path = directory / f"{name.removesuffix('.txt')}-{index}.txt"
+            path.write_text(formats.dump(puzzle, "ahle"))
+            files.append((f"{puzzle.width}x{puzzle.height} {name}#{index}", path))
+        small = None if args.skip_small else small_boards(directory)
+        for mode in modes:  # warms numba's cache and writes the bytecode caches
+            timed([*SOLVE, *UNIQUE, str(files[-1][1])], envs[mode])
+            timed([*SOLVE, str(files[0][1])], envs[mode])
+        print(f"load average before: {os.getloadavg()[0]:.2f}; median of {args.repeat} runs")
+        print(f"{'board':34} {'mode':4}  solve: wall    cpu   unique: wall    cpu")
+        for label, path in files:
+            for mode in modes:
+                plain = median_run([*SOLVE, str(path)], envs[mode], args.repeat)
+                unique = median_run([*SOLVE, *UNIQUE, str(path)], envs[mode], args.repeat)
+                print(f"{label:34} {mode:4}  {plain}  {unique}", flush=True)
+        if small is not None:
+            for mode in modes:
+                figures = median_run([*SOLVE, *UNIQUE, str(small)], envs[mode], args.repeat)
+                print(f"{'300 boards 8x8..17x17, one process':34} {mode:4}  unique: {figures}")
+        print(f"load average after: {os.getloadavg()[0]:.2f}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,177 @@
+"""Compiled kernels without a start-up tax: an ahead-of-time module first, numba second.
+
+Why: a numba kernel compiled with ``njit(cache=True)`` still costs a fresh process most of
+a second before its first call (importing numba, starting LLVM, loading the cache), which
+is more than a whole mid-size board takes to solve.  So each kernel module may also be
+compiled ahead of time (numba's ``pycc``) into a plain extension module next to it, named
+``<module>_aot``, which imports in a millisecond and needs no numba.  ``setup.py`` builds
+these at install time (``pip install .`` and ``pip install -e .``); ``python -m
+numpuzzles.core.jit`` builds them in place for a source checkout.  Where none was built (no
+C compiler, a numba without ``pycc``, a plain checkout), or it was built from another
+version of the kernel's source, ``kernel`` falls back to numba's JIT, and without numba to
+the plain Python function: every path runs the same code, so every path is exact.
+
+A kernel module opts in by listing its exported functions and their numba signatures in a
+module-level ``AOT_EXPORTS`` dict and by being named in ``KERNEL_MODULES`` below; its
+callers get the fastest version with ``kernel(module.function)``.
+
+Environment: ``NUMPUZZLES_NO_JIT=1`` forces the plain Python functions (slow, for
+debugging); ``NUMPUZZLES_NO_AOT=1`` skips the ahead-of-time modules (numba's JIT as before
+they existed; the start-up benchmark uses it to measure the difference).
+
+This module imports only the standard library at load time: ``setup.py`` loads it by path
+in a build environment where the package's other dependencies may be missing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.util
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+KERNEL_MODULES: tuple[str, ...] = ("numpuzzles.numberlink.scan_kernel",)
+"""Kernel modules compiled ahead of time at install; each defines ``AOT_EXPORTS``."""
+
+AOT_SUFFIX = "_aot"
+FINGERPRINT = "aot_fingerprint"
+"""The function every ahead-of-time module exports besides the kernels: the hash of the
+kernel source it was built from, so that a stale build is never used."""
+
+_cache: dict[tuple[str, str], Callable[..., Any]] = {}
+
+
+def fingerprint(source: bytes) -> int:
+    """A 63-bit hash of a kernel module's source (fits numba's int64)."""
+    return int.from_bytes(hashlib.sha256(source).digest()[:8], "big") >> 1
+
+
+def kernel(function: Callable[..., Any], *, nogil: bool = True) -> Callable[..., Any]:
+    """The fastest available version of ``function`` (a kernel module's plain function):
+    its ahead-of-time build, else numba's JIT (cached on disk when a cache directory is
+    writable, with ``nogil``), else ``function`` itself."""
+    if os.environ.get("NUMPUZZLES_NO_JIT"):
+        return function
+    key = (function.__module__, function.__name__)
+    found = _cache.get(key)
+    if found is None:
+        found = aot_function(function) or jit_function(function, nogil)
+        _cache[key] = found
+    return found
+
+
+def ready(function: Callable[..., Any]) -> bool:
+    """Whether a compiled ``function`` is at hand without paying numba's start-up: an
+    ahead-of-time build exists, or the JIT version was already compiled or loaded in this
+    process."""
+    if os.environ.get("NUMPUZZLES_NO_JIT"):
+        return False
+    if aot_function(function) is not None:
+        return True
+    found = _cache.get((function.__module__, function.__name__))
+    return found is not None and bool(getattr(found, "signatures", ()))
+
+
+def aot_function(function: Callable[..., Any]) -> Callable[..., Any] | None:
+    """``function``'s ahead-of-time build, or None: none built, built from other source, or
+    skipped by ``NUMPUZZLES_NO_AOT``."""
+    if os.environ.get("NUMPUZZLES_NO_AOT"):
+        return None
+    built = _aot_module(function.__module__)
+    if built is None:
+        return None
+    found: Callable[..., Any] | None = getattr(built, function.__name__, None)
+    return found
+
+
+_modules: dict[str, ModuleType | None] = {}
+
+
+def _aot_module(name: str) -> ModuleType | None:
+    """The ahead-of-time module of kernel module ``name`` when it matches the source."""
+    if name not in _modules:
+        _modules[name] = None
+        try:
+            built = importlib.import_module(name + AOT_SUFFIX)
+        except ImportError:
+            return None
+        source = getattr(sys.modules.get(name), "__file__", None)
+        if source is None:
+            return None
+        try:
+            current = fingerprint(Path(source).read_bytes())
+        except OSError:
+            return None
+        if getattr(built, FINGERPRINT)() == current:
+            _modules[name] = built
+    return _modules[name]
+
+
+def jit_function(function: Callable[..., Any], nogil: bool) -> Callable[..., Any]:
+    """numba's JIT version of ``function``, or ``function`` when numba is missing."""
+    try:
+        from numba import njit
+    except ImportError:  # pragma: no cover - numba is a declared dependency
+        return function
+    try:
+        compiled: Callable[..., Any] = njit(cache=True, nogil=nogil)(function)
+    except RuntimeError:  # no writable cache directory anywhere: compile every run
+        compiled = njit(cache=False, nogil=nogil)(function)
+    return compiled
+
+
+def build(source: Path, output: Path) -> None:
+    """Compile the kernel module at ``source`` ahead of time into the extension module file
+    ``output`` (its name decides the module's: ``<kernel module>_aot`` plus the platform's
+    suffix).  Needs numba with ``pycc`` and a C compiler; raises whatever they raise."""
+    import warnings
+
+    spec = importlib.util.spec_from_file_location(f"_aot_source_{source.stem}", source)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {source}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # pycc's pending-deprecation notice
+        pycc = importlib.import_module("numba.pycc")
+
+    name = output.name.split(".")[0]
+    compiler: Any = pycc.CC(name)
+    compiler.output_dir = str(output.parent)
+    compiler.output_file = output.name
+    compiler.verbose = False
+    for function_name, signature in module.AOT_EXPORTS.items():
+        compiler.export(function_name, signature)(getattr(module, function_name))
+    value = fingerprint(source.read_bytes())
+
+    def aot_fingerprint() -> int:
+        return value
+
+    compiler.export(FINGERPRINT, "int64()")(aot_fingerprint)
+    output.parent.mkdir(parents=True, exist_ok=True)
+    compiler.compile()
+
+
+def build_in_place(root: Path) -> list[Path]:
+    """Build every module of ``KERNEL_MODULES`` next to its source under ``root`` (the
+    directory holding the ``numpuzzles`` package); the files written."""
+    import sysconfig
+
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    written = []
+    for name in KERNEL_MODULES:
+        source = root.joinpath(*name.split(".")).with_suffix(".py")
+        output = source.with_name(source.stem + AOT_SUFFIX + suffix)
+        build(source, output)
+        written.append(output)
+    return written
+
+
+if __name__ == "__main__":  # pragma: no cover - a developer's build command
+    for path in build_in_place(Path(__file__).resolve().parents[2]):
+        sys.stdout.write(f"built {path}\n")

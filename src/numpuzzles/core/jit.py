@@ -13,7 +13,9 @@ the plain Python function: every path runs the same code, so every path is exact
 
 A kernel module opts in by listing its exported functions and their numba signatures in a
 module-level ``AOT_EXPORTS`` dict and by being named in ``KERNEL_MODULES`` below; its
-callers get the fastest version with ``kernel(module.function)``.
+callers get the fastest version with ``kernel(module.function)``.  The module's other
+functions are its helpers: both compilers are told they may compile them too
+(``register_jitable``), so a kernel module stays plain Python that imports no numba.
 
 Environment: ``NUMPUZZLES_NO_JIT=1`` forces the plain Python functions (slow, for
 debugging); ``NUMPUZZLES_NO_AOT=1`` skips the ahead-of-time modules (numba's JIT as before
@@ -35,7 +37,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-KERNEL_MODULES: tuple[str, ...] = ("numpuzzles.numberlink.scan_kernel",)
+KERNEL_MODULES: tuple[str, ...] = (
+    "numpuzzles.numberlink.scan_kernel",
+    "numpuzzles.numberlink.route_kernel",
+)
 """Kernel modules compiled ahead of time at install; each defines ``AOT_EXPORTS``."""
 
 AOT_SUFFIX = "_aot"
@@ -112,12 +117,31 @@ def _aot_module(name: str) -> ModuleType | None:
     return _modules[name]
 
 
+_helpers_registered: set[str] = set()
+
+
+def register_helpers(module: ModuleType) -> None:
+    """Let numba compile every function defined in kernel ``module`` when a kernel calls it
+    (once per module; the functions stay plain Python for the plain path)."""
+    import inspect
+
+    from numba.extending import register_jitable
+
+    if module.__name__ in _helpers_registered:
+        return
+    _helpers_registered.add(module.__name__)
+    for value in list(vars(module).values()):
+        if inspect.isfunction(value) and value.__module__ == module.__name__:
+            register_jitable(value)
+
+
 def jit_function(function: Callable[..., Any], nogil: bool) -> Callable[..., Any]:
     """numba's JIT version of ``function``, or ``function`` when numba is missing."""
     try:
         from numba import njit
     except ImportError:  # pragma: no cover - numba is a declared dependency
         return function
+    register_helpers(sys.modules[function.__module__])
     try:
         compiled: Callable[..., Any] = njit(cache=True, nogil=nogil)(function)
     except RuntimeError:  # no writable cache directory anywhere: compile every run
@@ -145,6 +169,7 @@ def build(source: Path, output: Path) -> None:
     compiler.output_dir = str(output.parent)
     compiler.output_file = output.name
     compiler.verbose = False
+    register_helpers(module)
     for function_name, signature in module.AOT_EXPORTS.items():
         compiler.export(function_name, signature)(getattr(module, function_name))
     value = fingerprint(source.read_bytes())

@@ -40,13 +40,13 @@ boards and check every solution with the independent checker.
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
+from ..core import jit
 from ..core.deadline import Deadline
 from . import route_kernel as kernel
 from .model import BLOCKED, EMPTY, Cell, Puzzle, Solution
@@ -56,43 +56,18 @@ CHUNK_NODES = 20_000
 step costs microseconds: a chunk is some tens of milliseconds on a 50x50 board)."""
 
 RouteFunction = Callable[..., int]
-_compiled: RouteFunction | None = None
 
 
 def route_function(compiled: bool = True) -> RouteFunction:
-    """The kernel: compiled by numba (cached on disk) or plain Python.
-
-    ``NUMPUZZLES_NO_JIT=1`` in the environment forces the plain version (slow, for
-    debugging); so does a missing numba.  The kernel's helpers are registered as jitable
-    (they stay plain Python functions too), so the kernel module itself needs no numba.
-    """
-    global _compiled
-    if not compiled or os.environ.get("NUMPUZZLES_NO_JIT"):
-        return kernel.route
-    if _compiled is None:
-        try:
-            from numba import njit
-            from numba.extending import register_jitable
-        except ImportError:  # pragma: no cover - numba is a declared dependency
-            return kernel.route
-        for helper in (
-            kernel._distances,
-            kernel._connected,
-            kernel._explain_cut,
-            kernel._stays_empty,
-            kernel._next_random,
-        ):
-            register_jitable(helper)
-        try:
-            _compiled = njit(cache=True, nogil=True)(kernel.route)
-        except RuntimeError:  # no writable cache directory anywhere: compile every run
-            _compiled = njit(cache=False, nogil=True)(kernel.route)
-    return _compiled
+    """The kernel: its ahead-of-time build, else compiled by numba (cached on disk), else
+    plain Python (see ``core/jit.py``; ``NUMPUZZLES_NO_JIT=1`` forces the plain version)."""
+    return jit.kernel(kernel.route) if compiled else kernel.route
 
 
 def kernel_loaded() -> bool:
-    """Whether this process already holds the compiled kernel (later calls are cheap)."""
-    return _compiled is not None and bool(getattr(_compiled, "signatures", ()))
+    """Whether the compiled kernel is at hand without numba's start-up (later calls are
+    cheap): built ahead of time, or already loaded in this process."""
+    return jit.ready(kernel.route)
 
 
 @dataclass

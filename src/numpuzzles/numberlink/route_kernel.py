@@ -47,6 +47,14 @@ whether its conflicts include every label routed before it (after a slack cut)."
 UNSEEN = 1 << 40
 """Distance of a cell the goal cannot reach."""
 
+_V = "int64[:]"
+_M = "int64[:, :]"
+AOT_EXPORTS = {
+    "route": f"int64({_V}, {_V}, int64, {_V}, {_V}, {_V}, {_M}, {_M}, {_V}, {_V}, {_M}, {_V}, "
+    f"{_V}, {_V}, {_M}, {_V}, {_V}, {_V}, {_V}, {_V}, {_V}, {_V}, int64)",
+}
+"""``route``'s argument types, for its ahead-of-time build (see ``core/jit.py``)."""
+
 
 def _distances(occ: Array, width: int, goal: int, dist: Array, queue: Array) -> None:
     """Breadth-first distances from ``goal`` through free cells into ``dist`` (a row)."""

@@ -98,13 +98,13 @@ def count_solutions(
 ) -> SolveResult[Solution]:
     """Every solution counted, with one shown: ``total`` holds the exact count.
 
-    Under ``blank`` or ``fill`` (engine ``auto``) the frontier counter (``count.py``)
-    counts without listing, so counts like 10^19 are fine, and ``solve`` supplies one
-    solution to show; when the counter hits its state limit, or under ``fill-notouch``,
-    ``solve`` enumerates them all within what is left of the time.
+    With engine ``auto`` the frontier counter (``count.py``, every rule set) counts
+    without listing, so counts like 10^19 are fine, and ``solve`` supplies one solution to
+    show; when the counter hits its state limit, ``solve`` enumerates them all within what
+    is left of the time.
     """
     deadline = Deadline(timeout)
-    if rules is not Rules.FILL_NOTOUCH and engine == "auto":
+    if engine == "auto":
         from ..core.result import Stats, Status
         from .count import count
 

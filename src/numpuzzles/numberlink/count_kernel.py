@@ -1,0 +1,330 @@
+"""The frontier counter's inner loops, in the subset of Python that numba compiles.
+
+Why a separate module: counting a 14x14 board moves hundreds of millions of frontier states
+through one cell each; as Python tuples in dicts that took minutes.  Here a state is a few
+packed ``int64`` words and the states of one step live in an open-addressing hash table of
+flat arrays, which numba turns into machine code (``count.py`` compiles these functions and
+keeps them, uncompiled, as the reference the tests run with ``NUMPUZZLES_NO_JIT=1``).
+
+A state is the frontier after some cells (row-major) were decided: ``w`` down edges and the
+right edge of the last cell (*token fields*), and under ``fill-notouch`` also the label
+(*colour*) of each of the ``w`` frontier cells (*colour fields*).  A token is 0 (no edge),
+a label ``1..labels`` (the piece hangs from one of that label's ends) or an anonymous piece
+``labels + 1, ...`` whose two open ends are both on the frontier, numbered in order along
+the frontier so equal states meet.  Field ``f`` sits in word ``word[f]`` at bit
+``shift[f]``; words use 63 bits so every value stays a non-negative ``int64``.
+
+Counts are exact: two limbs of 62 bits (``lo + hi * 2**62``), added with carry; a sum past
+2**124 sets ``reg[OVERFLOW]`` and the caller answers "unknown", never a wrong number.
+
+Rules (the checker's, ``check.py``): ``blank`` lets free cells stay empty, ``fill`` uses
+every free cell, ``fill-notouch`` also forbids two orthogonally adjacent cells of one path
+that are not consecutive on it.  With every cell on some path that is a local rule once
+each cell's label is known: adjacent cells carry the same label exactly when an edge joins
+them.  So under ``fill-notouch`` every cell gets its label when decided (a fresh piece tries
+each label its two decided neighbours do not carry), and a join needs equal labels.
+Closed loops are never formed, so a solution is counted once: under ``blank`` a solution is
+its set of paths, and empty cells cannot hold loops.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+Array = npt.NDArray[np.int64]
+
+BLANK, FILL, NOTOUCH = 0, 1, 2
+"""``mode``: the rule set."""
+
+BLOCKED = -1
+
+USED, OVERFLOW = 0, 1
+"""Indices into ``reg``: entries used in the table; whether a count passed 2**124."""
+
+LIMB = (1 << 62) - 1
+"""Mask of one 62-bit count limb."""
+
+LOAD_PERCENT = 70
+"""The table grows before more than this share of its slots is used."""
+
+
+def step(
+    src_keys: Array,
+    src_lo: Array,
+    src_hi: Array,
+    start: int,
+    stop: int,
+    tab_keys: Array,
+    tab_lo: Array,
+    tab_hi: Array,
+    tab_stamp: Array,
+    stamp: int,
+    reg: Array,
+    word: Array,
+    shift: Array,
+    tmask: int,
+    cmask: int,
+    w: int,
+    c: int,
+    value: int,
+    can_right: bool,
+    can_down: bool,
+    mode: int,
+    labels: int,
+) -> int:
+    """Decide cell ``c`` of the current row for source states ``start..stop-1``.
+
+    Every successor goes into the table (slots whose ``tab_stamp`` is ``stamp`` are this
+    step's).  Returns the index of the first state not done: ``stop`` when all are, less
+    when the table needs to grow first (the caller grows it and calls again from there).
+    ``value``: the cell (``BLOCKED``, 0 free, or its label ``1..labels``).
+    """
+    nwords = src_keys.shape[1]
+    cap = tab_keys.shape[0]
+    capmask = cap - 1
+    room = cap * LOAD_PERCENT // 100
+    ntok = w + 1
+    notouch = mode == NOTOUCH
+    fill = mode != BLANK
+    most = labels + 2  # successors one state can have
+    tok = np.zeros(ntok, np.int64)
+    col = np.zeros(w, np.int64)
+    out_tok = np.zeros((most, ntok), np.int64)
+    out_col = np.zeros((most, w), np.int64)
+    fresh = labels + ntok + 1  # above every normalised anonymous token
+    seen = np.zeros(fresh + 1, np.int64)  # normalisation: renamed token, valid if marked
+    mark = np.zeros(fresh + 1, np.int64)
+    marker = 0
+    key = np.zeros(nwords, np.int64)
+    downs = np.zeros(2 * most, np.int64)  # per successor: its down token, its right token
+    colours = np.zeros(most, np.int64)  # per fresh successor under notouch: its label
+    for i in range(start, stop):
+        if reg[USED] + most > room:
+            return i
+        for f in range(ntok):
+            tok[f] = (src_keys[i, word[f]] >> shift[f]) & tmask
+        if notouch:
+            for j in range(w):
+                f = ntok + j
+                col[j] = (src_keys[i, word[f]] >> shift[f]) & cmask
+        up = tok[c]
+        left = tok[w]
+        tok[c] = 0
+        tok[w] = 0
+        cu = col[c]
+        cl = col[c - 1] if c > 0 else 0
+        count = 0  # successors of this state
+        # A successor is the base ``tok`` with tokens ``down`` at c and ``right`` at w and
+        # colour ``cx`` for this cell; ``join`` first merges the pieces ``ja`` and ``jb``.
+        ja = 0
+        jb = 0
+        cx = 0
+        if value == BLOCKED:
+            if up != 0 or left != 0:
+                continue
+            downs[0] = 0  # one successor: no edges
+            downs[1] = 0
+            count = 1
+        elif up != 0 and left != 0:
+            if value > 0:
+                continue  # an end has one edge
+            if notouch and cu != cl:
+                continue
+            ja = up
+            jb = left
+            cx = cu
+            downs[0] = 0
+            downs[1] = 0
+            count = 1
+        elif up != 0 or left != 0:
+            t = up if up != 0 else left
+            cin = cu if up != 0 else cl
+            other = cl if up != 0 else cu  # the neighbour not joined to this cell
+            if value > 0:
+                if notouch and (cin != value or other == value):
+                    continue
+                ja = t
+                jb = value
+                cx = value
+                downs[0] = 0
+                downs[1] = 0
+                count = 1
+            else:
+                if notouch and other != 0 and other == cin:
+                    continue
+                cx = cin
+                if can_right:
+                    downs[2 * count] = 0
+                    downs[2 * count + 1] = t
+                    count += 1
+                if can_down:
+                    downs[2 * count] = t
+                    downs[2 * count + 1] = 0
+                    count += 1
+        elif value > 0:
+            if notouch and (cu == value or cl == value):
+                continue
+            cx = value
+            if can_right:
+                downs[2 * count] = 0
+                downs[2 * count + 1] = value
+                count += 1
+            if can_down:
+                downs[2 * count] = value
+                downs[2 * count + 1] = 0
+                count += 1
+        else:
+            if not fill:
+                downs[0] = 0  # the cell stays empty
+                downs[1] = 0
+                count = 1
+            if can_right and can_down:
+                if notouch:
+                    for colour in range(1, labels + 1):
+                        if colour != cu and colour != cl:
+                            downs[2 * count] = fresh
+                            downs[2 * count + 1] = fresh
+                            colours[count] = colour
+                            count += 1
+                else:
+                    downs[2 * count] = fresh
+                    downs[2 * count + 1] = fresh
+                    count += 1
+        if count == 0:
+            continue
+        if ja != 0:
+            if ja <= labels and jb <= labels:
+                if ja != jb:
+                    continue  # two labels meet
+            elif ja > labels and jb > labels:
+                if ja == jb:
+                    continue  # a closed loop
+                for f in range(ntok):
+                    if tok[f] == jb:
+                        tok[f] = ja
+            else:
+                label = ja if ja <= labels else jb
+                piece = jb if ja <= labels else ja
+                for f in range(ntok):
+                    if tok[f] == piece:
+                        tok[f] = label
+        fresh_colour = value == 0 and up == 0 and left == 0
+        for s in range(count):
+            for f in range(ntok):
+                out_tok[s, f] = tok[f]
+            out_tok[s, c] = downs[2 * s]
+            out_tok[s, w] = downs[2 * s + 1]
+            if notouch:
+                for j in range(w):
+                    out_col[s, j] = col[j]
+                out_col[s, c] = colours[s] if fresh_colour else cx
+        for s in range(count):
+            # normalise anonymous tokens, pack, and add to the table
+            marker += 1
+            names = 0
+            for f in range(nwords):
+                key[f] = 0
+            for f in range(ntok):
+                t = out_tok[s, f]
+                if t > labels:
+                    if mark[t] != marker:
+                        mark[t] = marker
+                        names += 1
+                        seen[t] = labels + names
+                    t = seen[t]
+                key[word[f]] |= t << shift[f]
+            if notouch:
+                for j in range(w):
+                    f = ntok + j
+                    key[word[f]] |= out_col[s, j] << shift[f]
+            h = 0
+            for f in range(nwords):
+                y = h ^ key[f]
+                h = (y & 0x7FFFFFFF) * 0x5BD1E995 + (y >> 31)
+            h = (h & 0x7FFFFFFF) * 0x27D4EB2F + (h >> 31)
+            slot = (h ^ (h >> 21)) & capmask
+            while True:
+                if tab_stamp[slot] != stamp:
+                    tab_stamp[slot] = stamp
+                    for f in range(nwords):
+                        tab_keys[slot, f] = key[f]
+                    tab_lo[slot] = src_lo[i]
+                    tab_hi[slot] = src_hi[i]
+                    reg[USED] += 1
+                    break
+                same = True
+                for f in range(nwords):
+                    if tab_keys[slot, f] != key[f]:
+                        same = False
+                        break
+                if same:
+                    lo = tab_lo[slot] + src_lo[i]
+                    hi = tab_hi[slot] + src_hi[i] + (lo >> 62)
+                    if hi > LIMB:
+                        reg[OVERFLOW] = 1
+                        hi &= LIMB
+                    tab_lo[slot] = lo & LIMB
+                    tab_hi[slot] = hi
+                    break
+                slot = (slot + 1) & capmask
+    return stop
+
+
+def rehash(
+    old_keys: Array,
+    old_lo: Array,
+    old_hi: Array,
+    old_stamp: Array,
+    stamp: int,
+    tab_keys: Array,
+    tab_lo: Array,
+    tab_hi: Array,
+    tab_stamp: Array,
+) -> int:
+    """Move this step's entries (``old_stamp == stamp``) into an empty larger table; returns
+    how many moved.  Keys are distinct, so no entry is compared, only placed."""
+    nwords = old_keys.shape[1]
+    capmask = tab_keys.shape[0] - 1
+    moved = 0
+    for i in range(old_keys.shape[0]):
+        if old_stamp[i] != stamp:
+            continue
+        h = 0
+        for f in range(nwords):
+            y = h ^ old_keys[i, f]
+            h = (y & 0x7FFFFFFF) * 0x5BD1E995 + (y >> 31)
+        h = (h & 0x7FFFFFFF) * 0x27D4EB2F + (h >> 31)
+        slot = (h ^ (h >> 21)) & capmask
+        while tab_stamp[slot] == stamp:
+            slot = (slot + 1) & capmask
+        tab_stamp[slot] = stamp
+        for f in range(nwords):
+            tab_keys[slot, f] = old_keys[i, f]
+        tab_lo[slot] = old_lo[i]
+        tab_hi[slot] = old_hi[i]
+        moved += 1
+    return moved
+
+
+def gather(
+    tab_keys: Array,
+    tab_lo: Array,
+    tab_hi: Array,
+    tab_stamp: Array,
+    stamp: int,
+    keys: Array,
+    lo: Array,
+    hi: Array,
+) -> int:
+    """Copy this step's entries into the dense arrays the next step reads; returns how many."""
+    nwords = tab_keys.shape[1]
+    n = 0
+    for i in range(tab_keys.shape[0]):
+        if tab_stamp[i] == stamp:
+            for f in range(nwords):
+                keys[n, f] = tab_keys[i, f]
+            lo[n] = tab_lo[i]
+            hi[n] = tab_hi[i]
+            n += 1
+    return n

@@ -121,16 +121,14 @@ def test_a_sum_past_the_count_limbs_is_flagged() -> None:
     sets the overflow flag instead of keeping a wrapped count."""
     w = 2
     word, shift, nwords = counter._layout([3] * (w + 1))  # tokens 0..7: label 1, pieces
-    keys = np.zeros((2, nwords), dtype=np.int64)
-    keys[0, word[0]] = 1 << int(shift[0])  # label 1 enters cell 0 from above
-    keys[1, word[w]] = 1 << int(shift[w])  # label 1 enters cell 0 from the left
-    top = np.full(2, kernel.LIMB, dtype=np.int64)
-    table_keys = np.zeros((16, nwords), dtype=np.int64)
-    table_lo = np.zeros(16, dtype=np.int64)
-    table_hi = np.zeros(16, dtype=np.int64)
-    stamp = np.full(16, -1, dtype=np.int64)
+    width = nwords + 2
+    states = np.zeros((2, width), dtype=np.int64)
+    states[0, word[0]] = 1 << int(shift[0])  # label 1 enters cell 0 from above
+    states[1, word[w]] = 1 << int(shift[w])  # label 1 enters cell 0 from the left
+    states[:, nwords] = states[:, nwords + 1] = kernel.LIMB
+    table = counter._table(16, width)
     reg = np.zeros(2, dtype=np.int64)
-    args = (keys, top, top, 0, 2, table_keys, table_lo, table_hi, stamp, 0, reg, word, shift)
     # cell 0 (free, can go down only): both states pass label 1 down, one successor
-    done = kernel.step(*args, 7, 0, w, 0, 0, False, True, kernel.BLANK, 1)
+    args = (states, 0, 2, table, nwords, reg, word, shift, 7, 0, w, 0, 0, False, True)
+    done = kernel.step(*args, kernel.BLANK, 1)
     assert done == 2 and reg[kernel.USED] == 1 and reg[kernel.OVERFLOW] == 1

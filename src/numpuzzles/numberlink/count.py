@@ -26,7 +26,8 @@ from . import count_kernel as kernel
 from .model import BLOCKED, Puzzle, Rules
 
 MAX_STATES = 8_000_000
-"""Frontier states kept at once before giving up (about 40 bytes each, twice over)."""
+"""Frontier states kept at once before giving up (memory: a state takes 32 bytes or more
+in the table, which is at most 70% full, and again in the list the next step reads)."""
 
 CHUNK_STATES = 1 << 17
 """Source states per kernel call between clock checks."""
@@ -93,15 +94,11 @@ def _layout(fields: list[int]) -> tuple[np.ndarray, np.ndarray, int]:
     return word, shift, at + 1
 
 
-class _Table:
-    """One step's open-addressing table: keys, two count limbs, and the step that owns
-    each slot (so a new step needs no clearing)."""
-
-    def __init__(self, capacity: int, nwords: int) -> None:
-        self.keys = np.zeros((capacity, nwords), dtype=np.int64)
-        self.lo = np.zeros(capacity, dtype=np.int64)
-        self.hi = np.zeros(capacity, dtype=np.int64)
-        self.stamp = np.full(capacity, -1, dtype=np.int64)
+def _table(capacity: int, width: int) -> np.ndarray:
+    """An empty table: ``capacity`` rows (a power of two) of ``width`` int64s."""
+    table = np.zeros((capacity, width), dtype=np.int64)
+    table[:, 0] = kernel.EMPTY
+    return table
 
 
 def count(
@@ -130,10 +127,11 @@ def count(
     if max(fields) > 63:  # pragma: no cover - needs 2**63 labels
         return None
     word, shift, nwords = _layout(fields)
-    keys = np.zeros((1, nwords), dtype=np.int64)
-    lo = np.ones(1, dtype=np.int64)
-    hi = np.zeros(1, dtype=np.int64)
-    table = _Table(1 << 10, nwords)
+    # a row: key words, then two count limbs; padded to 32 bytes (whole cache lines)
+    width = max(4, nwords + 2)
+    states = np.zeros((1, width), dtype=np.int64)
+    states[0, nwords] = 1  # one way to have decided nothing
+    table = _table(1 << 10, width)
     reg = np.zeros(2, dtype=np.int64)
     tmask, cmask = (1 << token_bits) - 1, (1 << colour_bits) - 1
     for index in range(w * h):
@@ -142,36 +140,30 @@ def count(
         can_right = c < w - 1 and cells[index + 1] != BLOCKED
         can_down = r < h - 1 and cells[index + w] != BLOCKED
         reg[kernel.USED] = 0
-        n, done = keys.shape[0], 0
+        n, done = states.shape[0], 0
         while done < n:
             if deadline is not None and deadline.expired():
                 return None
             stop = min(n, done + CHUNK_STATES)
             done = run.step(
-                keys, lo, hi, done, stop, table.keys, table.lo, table.hi, table.stamp, index,
-                reg, word, shift, tmask, cmask, w, c, value, can_right, can_down, mode, labels,
+                states, done, stop, table, nwords, reg, word, shift, tmask, cmask,
+                w, c, value, can_right, can_down, mode, labels,
             )
             if done < stop:  # the table is full: grow it
                 if reg[kernel.USED] > max_states:
                     return None
-                bigger = _Table(2 * table.keys.shape[0], nwords)
-                run.rehash(
-                    table.keys, table.lo, table.hi, table.stamp, index,
-                    bigger.keys, bigger.lo, bigger.hi, bigger.stamp,
-                )
+                bigger = _table(2 * table.shape[0], width)
+                run.rehash(table, bigger, nwords)
                 table = bigger
         if reg[kernel.OVERFLOW] or reg[kernel.USED] > max_states:
             return None
-        used = int(reg[kernel.USED])
-        keys = np.empty((used, nwords), dtype=np.int64)
-        lo = np.empty(used, dtype=np.int64)
-        hi = np.empty(used, dtype=np.int64)
-        run.gather(table.keys, table.lo, table.hi, table.stamp, index, keys, lo, hi)
-        if used == 0:
+        states = np.empty((int(reg[kernel.USED]), width), dtype=np.int64)
+        run.gather(table, states)
+        if states.shape[0] == 0:
             return 0
     # the answer: states whose token fields are all empty (colours may differ)
     token_words = np.zeros(nwords, dtype=np.int64)
     for f in range(ntok):
         token_words[word[f]] |= tmask << int(shift[f])
-    closed = np.flatnonzero(~np.any(keys & token_words, axis=1))
-    return sum(int(lo[i]) + (int(hi[i]) << 62) for i in closed)
+    closed = np.flatnonzero(~np.any(states[:, :nwords] & token_words, axis=1))
+    return sum(int(states[i, nwords]) + (int(states[i, nwords + 1]) << 62) for i in closed)

@@ -14,8 +14,12 @@ a label ``1..labels`` (the piece hangs from one of that label's ends) or an anon
 the frontier so equal states meet.  Field ``f`` sits in word ``word[f]`` at bit
 ``shift[f]``; words use 63 bits so every value stays a non-negative ``int64``.
 
-Counts are exact: two limbs of 62 bits (``lo + hi * 2**62``), added with carry; a sum past
-2**124 sets ``reg[OVERFLOW]`` and the caller answers "unknown", never a wrong number.
+A table row holds a state's ``words`` key words, then its count as two limbs of 62 bits
+(``lo + hi * 2**62``, added with carry; a sum past 2**124 sets ``reg[OVERFLOW]`` and the
+caller answers "unknown", never a wrong number).  Keeping a state in one row costs one
+cache miss per insert instead of one per array, which is most of the time on large
+frontiers.  A free slot has ``EMPTY`` in its first word; ``gather`` empties the table as it
+reads it, so a step starts on an empty table without clearing it.
 
 Rules (the checker's, ``check.py``): ``blank`` lets free cells stay empty, ``fill`` uses
 every free cell, ``fill-notouch`` also forbids two orthogonally adjacent cells of one path
@@ -42,6 +46,9 @@ BLOCKED = -1
 USED, OVERFLOW = 0, 1
 """Indices into ``reg``: entries used in the table; whether a count passed 2**124."""
 
+EMPTY = -1
+"""The first word of a free table slot (keys are never negative)."""
+
 LIMB = (1 << 62) - 1
 """Mask of one 62-bit count limb."""
 
@@ -50,16 +57,11 @@ LOAD_PERCENT = 70
 
 
 def step(
-    src_keys: Array,
-    src_lo: Array,
-    src_hi: Array,
+    src: Array,
     start: int,
     stop: int,
-    tab_keys: Array,
-    tab_lo: Array,
-    tab_hi: Array,
-    tab_stamp: Array,
-    stamp: int,
+    tab: Array,
+    words: int,
     reg: Array,
     word: Array,
     shift: Array,
@@ -73,41 +75,40 @@ def step(
     mode: int,
     labels: int,
 ) -> int:
-    """Decide cell ``c`` of the current row for source states ``start..stop-1``.
+    """Decide cell ``c`` of the current row for source rows ``start..stop-1`` of ``src``.
 
-    Every successor goes into the table (slots whose ``tab_stamp`` is ``stamp`` are this
-    step's).  Returns the index of the first state not done: ``stop`` when all are, less
-    when the table needs to grow first (the caller grows it and calls again from there).
-    ``value``: the cell (``BLOCKED``, 0 free, or its label ``1..labels``).
+    Every successor goes into the table ``tab``.  Returns the index of the first state not
+    done: ``stop`` when all are, less when the table needs to grow first (the caller grows
+    it and calls again from there).  ``value``: the cell (``BLOCKED``, 0 free, or its label
+    ``1..labels``).
     """
-    nwords = src_keys.shape[1]
-    cap = tab_keys.shape[0]
+    cap = tab.shape[0]
     capmask = cap - 1
     room = cap * LOAD_PERCENT // 100
+    lo_at = words
+    hi_at = words + 1
     ntok = w + 1
     notouch = mode == NOTOUCH
     fill = mode != BLANK
     most = labels + 2  # successors one state can have
     tok = np.zeros(ntok, np.int64)
     col = np.zeros(w, np.int64)
-    out_tok = np.zeros((most, ntok), np.int64)
-    out_col = np.zeros((most, w), np.int64)
     fresh = labels + ntok + 1  # above every normalised anonymous token
     seen = np.zeros(fresh + 1, np.int64)  # normalisation: renamed token, valid if marked
     mark = np.zeros(fresh + 1, np.int64)
     marker = 0
-    key = np.zeros(nwords, np.int64)
+    key = np.zeros(words, np.int64)
     downs = np.zeros(2 * most, np.int64)  # per successor: its down token, its right token
-    colours = np.zeros(most, np.int64)  # per fresh successor under notouch: its label
+    colours = np.zeros(most, np.int64)  # per successor under notouch: this cell's label
     for i in range(start, stop):
         if reg[USED] + most > room:
             return i
         for f in range(ntok):
-            tok[f] = (src_keys[i, word[f]] >> shift[f]) & tmask
+            tok[f] = (src[i, word[f]] >> shift[f]) & tmask
         if notouch:
             for j in range(w):
                 f = ntok + j
-                col[j] = (src_keys[i, word[f]] >> shift[f]) & cmask
+                col[j] = (src[i, word[f]] >> shift[f]) & cmask
         up = tok[c]
         left = tok[w]
         tok[c] = 0
@@ -209,24 +210,23 @@ def step(
                 for f in range(ntok):
                     if tok[f] == piece:
                         tok[f] = label
-        fresh_colour = value == 0 and up == 0 and left == 0
-        for s in range(count):
-            for f in range(ntok):
-                out_tok[s, f] = tok[f]
-            out_tok[s, c] = downs[2 * s]
-            out_tok[s, w] = downs[2 * s + 1]
-            if notouch:
-                for j in range(w):
-                    out_col[s, j] = col[j]
-                out_col[s, c] = colours[s] if fresh_colour else cx
+        if not (value == 0 and up == 0 and left == 0):
+            for s in range(count):
+                colours[s] = cx
+        lo = src[i, lo_at]
+        hi = src[i, hi_at]
         for s in range(count):
             # normalise anonymous tokens, pack, and add to the table
             marker += 1
             names = 0
-            for f in range(nwords):
+            for f in range(words):
                 key[f] = 0
             for f in range(ntok):
-                t = out_tok[s, f]
+                t = tok[f]
+                if f == c:
+                    t = downs[2 * s]
+                elif f == w:
+                    t = downs[2 * s + 1]
                 if t > labels:
                     if mark[t] != marker:
                         mark[t] = marker
@@ -237,94 +237,71 @@ def step(
             if notouch:
                 for j in range(w):
                     f = ntok + j
-                    key[word[f]] |= out_col[s, j] << shift[f]
+                    key[word[f]] |= (colours[s] if j == c else col[j]) << shift[f]
             h = 0
-            for f in range(nwords):
+            for f in range(words):
                 y = h ^ key[f]
                 h = (y & 0x7FFFFFFF) * 0x5BD1E995 + (y >> 31)
             h = (h & 0x7FFFFFFF) * 0x27D4EB2F + (h >> 31)
             slot = (h ^ (h >> 21)) & capmask
             while True:
-                if tab_stamp[slot] != stamp:
-                    tab_stamp[slot] = stamp
-                    for f in range(nwords):
-                        tab_keys[slot, f] = key[f]
-                    tab_lo[slot] = src_lo[i]
-                    tab_hi[slot] = src_hi[i]
+                if tab[slot, 0] == EMPTY:
+                    for f in range(words):
+                        tab[slot, f] = key[f]
+                    tab[slot, lo_at] = lo
+                    tab[slot, hi_at] = hi
                     reg[USED] += 1
                     break
                 same = True
-                for f in range(nwords):
-                    if tab_keys[slot, f] != key[f]:
+                for f in range(words):
+                    if tab[slot, f] != key[f]:
                         same = False
                         break
                 if same:
-                    lo = tab_lo[slot] + src_lo[i]
-                    hi = tab_hi[slot] + src_hi[i] + (lo >> 62)
-                    if hi > LIMB:
+                    total_lo = tab[slot, lo_at] + lo
+                    total_hi = tab[slot, hi_at] + hi + (total_lo >> 62)
+                    if total_hi > LIMB:
                         reg[OVERFLOW] = 1
-                        hi &= LIMB
-                    tab_lo[slot] = lo & LIMB
-                    tab_hi[slot] = hi
+                        total_hi &= LIMB
+                    tab[slot, lo_at] = total_lo & LIMB
+                    tab[slot, hi_at] = total_hi
                     break
                 slot = (slot + 1) & capmask
     return stop
 
 
-def rehash(
-    old_keys: Array,
-    old_lo: Array,
-    old_hi: Array,
-    old_stamp: Array,
-    stamp: int,
-    tab_keys: Array,
-    tab_lo: Array,
-    tab_hi: Array,
-    tab_stamp: Array,
-) -> int:
-    """Move this step's entries (``old_stamp == stamp``) into an empty larger table; returns
-    how many moved.  Keys are distinct, so no entry is compared, only placed."""
-    nwords = old_keys.shape[1]
-    capmask = tab_keys.shape[0] - 1
+def rehash(old: Array, tab: Array, words: int) -> int:
+    """Move every entry of ``old`` into ``tab``, a larger empty table; returns how many
+    moved.  Keys are distinct, so no entry is compared, only placed."""
+    capmask = tab.shape[0] - 1
+    width = old.shape[1]
     moved = 0
-    for i in range(old_keys.shape[0]):
-        if old_stamp[i] != stamp:
+    for i in range(old.shape[0]):
+        if old[i, 0] == EMPTY:
             continue
         h = 0
-        for f in range(nwords):
-            y = h ^ old_keys[i, f]
+        for f in range(words):
+            y = h ^ old[i, f]
             h = (y & 0x7FFFFFFF) * 0x5BD1E995 + (y >> 31)
         h = (h & 0x7FFFFFFF) * 0x27D4EB2F + (h >> 31)
         slot = (h ^ (h >> 21)) & capmask
-        while tab_stamp[slot] == stamp:
+        while tab[slot, 0] != EMPTY:
             slot = (slot + 1) & capmask
-        tab_stamp[slot] = stamp
-        for f in range(nwords):
-            tab_keys[slot, f] = old_keys[i, f]
-        tab_lo[slot] = old_lo[i]
-        tab_hi[slot] = old_hi[i]
+        for f in range(width):
+            tab[slot, f] = old[i, f]
         moved += 1
     return moved
 
 
-def gather(
-    tab_keys: Array,
-    tab_lo: Array,
-    tab_hi: Array,
-    tab_stamp: Array,
-    stamp: int,
-    keys: Array,
-    lo: Array,
-    hi: Array,
-) -> int:
-    """Copy this step's entries into the dense arrays the next step reads; returns how many."""
-    nwords = tab_keys.shape[1]
+def gather(tab: Array, out: Array) -> int:
+    """Move the table's entries into the dense rows of ``out`` (what the next step reads)
+    and leave the table empty; returns how many moved."""
+    width = tab.shape[1]
     n = 0
-    for i in range(tab_keys.shape[0]):
-        if tab_stamp[i] == stamp:
-            for f in range(nwords):
-                keys[n, f] = tab_keys[i, f]
-            lo[n] = tab_lo[i]
-            hi[n] = tab_hi[i]
+    for i in range(tab.shape[0]):
+        if tab[i, 0] != EMPTY:
+            for f in range(width):
+                out[n, f] = tab[i, f]
+            tab[i, 0] = EMPTY
             n += 1
     return n

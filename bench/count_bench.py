@@ -26,6 +26,7 @@ import argparse
 import random
 import sys
 import time
+from itertools import pairwise
 from pathlib import Path
 
 from numpuzzles.core.deadline import Deadline
@@ -40,7 +41,8 @@ DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "numberlink"
 def hamiltonian_path(size: int, rnd: random.Random) -> list[int]:
     """A random Hamiltonian path of the ``size`` x ``size`` grid: a snake, then many
     backbite moves (join an end to a neighbour on the path, reverse the loop it closes)."""
-    path = [r * size + (c if r % 2 == 0 else size - 1 - c) for r in range(size) for c in range(size)]
+    snake = (c if r % 2 == 0 else size - 1 - c for r in range(size) for c in range(size))
+    path = [i // size * size + c for i, c in enumerate(snake)]
     for _ in range(20 * size * size):
         if rnd.random() < 0.5:
             path.reverse()
@@ -64,7 +66,7 @@ def partition_board(size: int, pairs: int, seed: int) -> Puzzle:
     cuts = sorted(rnd.sample(range(1, len(path) // 3), pairs - 1))
     bounds = [0] + [3 * k for k in cuts] + [len(path)]
     cells = [0] * (size * size)
-    for label, (a, b) in enumerate(zip(bounds, bounds[1:], strict=False), start=1):
+    for label, (a, b) in enumerate(pairwise(bounds), start=1):
         cells[path[a]] = cells[path[b - 1]] = label
     return Puzzle(size, size, tuple(cells))
 

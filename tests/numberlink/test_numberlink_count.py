@@ -127,7 +127,7 @@ def test_a_sum_past_the_count_limbs_is_flagged() -> None:
     states[1, word[w]] = 1 << int(shift[w])  # label 1 enters cell 0 from the left
     states[:, nwords] = states[:, nwords + 1] = kernel.LIMB
     table = counter._table(16, width)
-    reg = np.zeros(2, dtype=np.int64)
+    reg = np.zeros(3, dtype=np.int64)
     # cell 0 (free, can go down only): both states pass label 1 down, one successor
     args = (states, 0, 2, table, nwords, reg, word, shift, 7, 0, w, 0, 0, False, True)
     done = kernel.step(*args, kernel.BLANK, 1)

@@ -132,7 +132,7 @@ def count(
     states = np.zeros((1, width), dtype=np.int64)
     states[0, nwords] = 1  # one way to have decided nothing
     table = _table(1 << 10, width)
-    reg = np.zeros(2, dtype=np.int64)
+    reg = np.zeros(3, dtype=np.int64)
     tmask, cmask = (1 << token_bits) - 1, (1 << colour_bits) - 1
     for index in range(w * h):
         r, c = divmod(index, w)

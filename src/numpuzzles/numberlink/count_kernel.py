@@ -43,8 +43,13 @@ BLANK, FILL, NOTOUCH = 0, 1, 2
 
 BLOCKED = -1
 
-USED, OVERFLOW = 0, 1
-"""Indices into ``reg``: entries used in the table; whether a count passed 2**124."""
+USED, OVERFLOW, SINK = 0, 1, 2
+"""Indices into ``reg``: entries used in the table; whether a count passed 2**124; a sum
+of table words read ahead of use (kept so the reads are not optimised away)."""
+
+BATCH = 64
+"""Successors hashed together before any is inserted: their table rows are read first, all
+at once, so the cache misses overlap instead of following one another."""
 
 EMPTY = -1
 """The first word of a free table slot (keys are never negative)."""
@@ -100,15 +105,58 @@ def step(
     key = np.zeros(words, np.int64)
     downs = np.zeros(2 * most, np.int64)  # per successor: its down token, its right token
     colours = np.zeros(most, np.int64)  # per successor under notouch: this cell's label
-    for i in range(start, stop):
+    batch_keys = np.zeros((BATCH + most, words), np.int64)
+    batch_lo = np.zeros(BATCH + most, np.int64)
+    batch_hi = np.zeros(BATCH + most, np.int64)
+    batch_slot = np.zeros(BATCH + most, np.int64)
+    batched = 0
+    i = start
+    while i <= stop:
+        if batched > 0 and (i == stop or batched >= BATCH or reg[USED] + batched + most > room):
+            # insert the batch: first read every row it needs, then add each successor
+            sink = 0
+            for b in range(batched):
+                sink += tab[batch_slot[b], 0]
+            reg[SINK] += sink
+            for b in range(batched):
+                slot = batch_slot[b]
+                lo = batch_lo[b]
+                hi = batch_hi[b]
+                while True:
+                    if tab[slot, 0] == EMPTY:
+                        for f in range(words):
+                            tab[slot, f] = batch_keys[b, f]
+                        tab[slot, lo_at] = lo
+                        tab[slot, hi_at] = hi
+                        reg[USED] += 1
+                        break
+                    same = True
+                    for f in range(words):
+                        if tab[slot, f] != batch_keys[b, f]:
+                            same = False
+                            break
+                    if same:
+                        total_lo = tab[slot, lo_at] + lo
+                        total_hi = tab[slot, hi_at] + hi + (total_lo >> 62)
+                        if total_hi > LIMB:
+                            reg[OVERFLOW] = 1
+                            total_hi &= LIMB
+                        tab[slot, lo_at] = total_lo & LIMB
+                        tab[slot, hi_at] = total_hi
+                        break
+                    slot = (slot + 1) & capmask
+            batched = 0
+        if i == stop:
+            break
         if reg[USED] + most > room:
             return i
+        i += 1
         for f in range(ntok):
-            tok[f] = (src[i, word[f]] >> shift[f]) & tmask
+            tok[f] = (src[i - 1, word[f]] >> shift[f]) & tmask
         if notouch:
             for j in range(w):
                 f = ntok + j
-                col[j] = (src[i, word[f]] >> shift[f]) & cmask
+                col[j] = (src[i - 1, word[f]] >> shift[f]) & cmask
         up = tok[c]
         left = tok[w]
         tok[c] = 0
@@ -213,8 +261,8 @@ def step(
         if not (value == 0 and up == 0 and left == 0):
             for s in range(count):
                 colours[s] = cx
-        lo = src[i, lo_at]
-        hi = src[i, hi_at]
+        lo = src[i - 1, lo_at]
+        hi = src[i - 1, hi_at]
         for s in range(count):
             # normalise anonymous tokens, pack, and add to the table
             marker += 1
@@ -243,30 +291,12 @@ def step(
                 y = h ^ key[f]
                 h = (y & 0x7FFFFFFF) * 0x5BD1E995 + (y >> 31)
             h = (h & 0x7FFFFFFF) * 0x27D4EB2F + (h >> 31)
-            slot = (h ^ (h >> 21)) & capmask
-            while True:
-                if tab[slot, 0] == EMPTY:
-                    for f in range(words):
-                        tab[slot, f] = key[f]
-                    tab[slot, lo_at] = lo
-                    tab[slot, hi_at] = hi
-                    reg[USED] += 1
-                    break
-                same = True
-                for f in range(words):
-                    if tab[slot, f] != key[f]:
-                        same = False
-                        break
-                if same:
-                    total_lo = tab[slot, lo_at] + lo
-                    total_hi = tab[slot, hi_at] + hi + (total_lo >> 62)
-                    if total_hi > LIMB:
-                        reg[OVERFLOW] = 1
-                        total_hi &= LIMB
-                    tab[slot, lo_at] = total_lo & LIMB
-                    tab[slot, hi_at] = total_hi
-                    break
-                slot = (slot + 1) & capmask
+            for f in range(words):
+                batch_keys[batched, f] = key[f]
+            batch_slot[batched] = (h ^ (h >> 21)) & capmask
+            batch_lo[batched] = lo
+            batch_hi[batched] = hi
+            batched += 1
     return stop
 
 

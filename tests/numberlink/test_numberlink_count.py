@@ -130,5 +130,5 @@ def test_a_sum_past_the_count_limbs_is_flagged() -> None:
     reg = np.zeros(3, dtype=np.int64)
     # cell 0 (free, can go down only): both states pass label 1 down, one successor
     args = (states, 0, 2, table, nwords, reg, word, shift, 7, 0, w, 0, 0, False, True)
-    done = kernel.step(*args, kernel.BLANK, 1)
+    done = kernel.step(*args, kernel.BLANK, 1, np.zeros(2, dtype=np.int64))
     assert done == 2 and reg[kernel.USED] == 1 and reg[kernel.OVERFLOW] == 1

@@ -134,8 +134,13 @@ def count(
     table = _table(1 << 10, width)
     reg = np.zeros(3, dtype=np.int64)
     tmask, cmask = (1 << token_bits) - 1, (1 << colour_bits) - 1
+    last_end = np.zeros(labels + 1, dtype=np.int64)  # where each label's second end is
+    for index, value in enumerate(cells):
+        if value > 0:
+            last_end[value] = index
     for index in range(w * h):
         r, c = divmod(index, w)
+        finished = (last_end < index).astype(np.int64)
         value = cells[index]
         can_right = c < w - 1 and cells[index + 1] != BLOCKED
         can_down = r < h - 1 and cells[index + w] != BLOCKED
@@ -147,7 +152,7 @@ def count(
             stop = min(n, done + CHUNK_STATES)
             done = run.step(
                 states, done, stop, table, nwords, reg, word, shift, tmask, cmask,
-                w, c, value, can_right, can_down, mode, labels,
+                w, c, value, can_right, can_down, mode, labels, finished,
             )
             if done < stop:  # the table is full: grow it
                 if reg[kernel.USED] > max_states:

@@ -79,13 +79,16 @@ def step(
     can_down: bool,
     mode: int,
     labels: int,
+    finished: Array,
 ) -> int:
     """Decide cell ``c`` of the current row for source rows ``start..stop-1`` of ``src``.
 
     Every successor goes into the table ``tab``.  Returns the index of the first state not
     done: ``stop`` when all are, less when the table needs to grow first (the caller grows
     it and calls again from there).  ``value``: the cell (``BLOCKED``, 0 free, or its label
-    ``1..labels``).
+    ``1..labels``).  ``finished[L]``: 1 when both ends of label ``L`` were decided before
+    this cell (a fresh ``fill-notouch`` piece may then take label ``L`` only while a piece
+    of ``L`` is still open on the frontier).
     """
     cap = tab.shape[0]
     capmask = cap - 1
@@ -231,11 +234,19 @@ def step(
             if can_right and can_down:
                 if notouch:
                     for colour in range(1, labels + 1):
-                        if colour != cu and colour != cl:
-                            downs[2 * count] = fresh
-                            downs[2 * count + 1] = fresh
-                            colours[count] = colour
-                            count += 1
+                        if colour == cu or colour == cl:
+                            continue
+                        if finished[colour]:
+                            open_piece = False
+                            for f in range(ntok):
+                                if tok[f] == colour:
+                                    open_piece = True
+                            if not open_piece:
+                                continue  # label ``colour`` is complete
+                        downs[2 * count] = fresh
+                        downs[2 * count + 1] = fresh
+                        colours[count] = colour
+                        count += 1
                 else:
                     downs[2 * count] = fresh
                     downs[2 * count + 1] = fresh

@@ -234,7 +234,9 @@ def step(
             if can_right and can_down:
                 if notouch:
                     for colour in range(1, labels + 1):
-                        if colour == cu or colour == cl:
+                        if colour == cu:
+                            continue  # touching its upper neighbour, not joined to it
+                        if colour == cl:
                             continue
                         if finished[colour]:
                             open_piece = False

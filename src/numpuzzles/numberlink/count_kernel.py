@@ -282,12 +282,10 @@ def step(
             names = 0
             for f in range(words):
                 key[f] = 0
+            tok[c] = downs[2 * s]
+            tok[w] = downs[2 * s + 1]
             for f in range(ntok):
                 t = tok[f]
-                if f == c:
-                    t = downs[2 * s]
-                elif f == w:
-                    t = downs[2 * s + 1]
                 if t > labels:
                     if mark[t] != marker:
                         mark[t] = marker

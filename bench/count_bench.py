@@ -8,10 +8,14 @@ Run from the repository root::
 
 Cases: ``oracle`` (the 6 puzzles of tests/data/numberlink/counting-oracle.txt), ``boards``
 (30 boards from 10x10 to 14x14 with 5 to 15 pairs, made by cutting a random Hamiltonian
-path into pieces, so each has a solution with every cell used, as Flow Free puzzles do) and
-``big17`` (three such 17x17 boards).  Each runs under ``fill``, ``blank`` and
-``fill-notouch`` (the old counter has no ``fill-notouch``).  The boards come from fixed
-seeds, so every run counts the same puzzles.
+path into pieces, so each has a solution with every cell used; few long paths make them far
+more ambiguous than published puzzles), ``unique29`` (29 unique puzzles from 8x8 to 14x14
+made by the project's generator, like a published Flow Free collection), ``gen17`` (six
+generated 17x17 puzzles, three unique under ``blank`` and three under ``fill``) and, only
+when asked for, ``big17`` (three random-partition 17x17 boards, beyond reach so far).  Each
+runs under ``fill``, ``blank`` and ``fill-notouch`` (the old counter has no
+``fill-notouch``).  Every board comes from a fixed seed, so every run counts the same
+puzzles; making them is not timed.
 
 Prints one row per case and rule set: puzzles, the new counter's total and maximum seconds
 and how many it left unknown, then the same for the old counter (each puzzle stopped after
@@ -33,6 +37,7 @@ from numpuzzles.core.deadline import Deadline
 from numpuzzles.numberlink import formats
 from numpuzzles.numberlink.count import count
 from numpuzzles.numberlink.count_reference import reference_count
+from numpuzzles.numberlink.generate import Params, generate, solver_prover
 from numpuzzles.numberlink.model import Puzzle, Rules
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "numberlink"
@@ -81,11 +86,36 @@ def big17() -> list[Puzzle]:
     return [partition_board(17, pairs, 1700 + pairs) for pairs in (20, 25, 30)]
 
 
+def generated(size: int, rules: Rules, seed: int) -> Puzzle:
+    """The project's generator's puzzle (unique under ``rules``, default pair count)."""
+    params = Params(size, size, rules)
+    return generate(params, seed, prover=solver_prover).puzzle
+
+
+def unique29() -> list[Puzzle]:
+    """29 unique ``fill`` puzzles from the project's generator, 8x8 to 14x14 in turn
+    (seeds 1..29): the kind of set published Flow Free collections are."""
+    return [generated(8 + i % 7, Rules.FILL, i + 1) for i in range(29)]
+
+
+def gen17() -> list[Puzzle]:
+    """Six 17x17 puzzles from the project's generator: three unique under ``blank``, three
+    under ``fill`` (seeds 1..3)."""
+    return [generated(17, rules, seed) for rules in (Rules.BLANK, Rules.FILL) for seed in (1, 2, 3)]
+
+
 def oracle() -> list[Puzzle]:
     return formats.parse((DATA / "counting-oracle.txt").read_text())
 
 
-CASES = {"oracle": oracle, "boards": boards, "big17": big17}
+CASES = {
+    "oracle": oracle,
+    "boards": boards,
+    "unique29": unique29,
+    "gen17": gen17,
+    "big17": big17,
+}
+DEFAULT = ("oracle", "boards", "unique29", "gen17")
 
 
 def timed(puzzles: list[Puzzle], counter: object, rules: Rules, timeout: float) -> tuple[
@@ -126,8 +156,10 @@ def main() -> None:
         f"{'case':8} {'rules':12} {'n':>3} {'new s':>8} {'max s':>7} {'unkn':>4}"
         f" {'old s':>8} {'max s':>7} {'unkn':>4}  counts (new)"
     )
-    for name in args.case or list(CASES):
+    for name in args.case or DEFAULT:
+        made = time.perf_counter()
         puzzles = CASES[name]()
+        print(f"{name}: {len(puzzles)} puzzles made in {time.perf_counter() - made:.1f} s")
         for rules in [Rules(r) for r in args.rules or [r.value for r in Rules]]:
             new, total, worst = timed(puzzles, count, rules, args.timeout)
             row = (

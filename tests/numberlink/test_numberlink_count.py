@@ -22,6 +22,7 @@ from numpuzzles.core.deadline import Deadline
 from numpuzzles.numberlink import count as counter
 from numpuzzles.numberlink import count_kernel as kernel
 from numpuzzles.numberlink import formats
+from numpuzzles.numberlink import solve as solve_module
 from numpuzzles.numberlink.count import count, transposed
 from numpuzzles.numberlink.count_reference import reference_count
 from numpuzzles.numberlink.model import EMPTY, Puzzle, Rules
@@ -94,14 +95,19 @@ def test_notouch_counter_matches_the_scan_search() -> None:
     assert seen == {0, 1, 2}
 
 
-def test_count_solutions_uses_the_counter_under_every_rule_set() -> None:
-    """``--count``'s entry point answers exactly under all three rule sets; the shown
-    solution is valid and the total matches an enumeration."""
-    puzzle = Puzzle(4, 3, (1, 0, 0, 1, 0, 0, 0, 0, 2, 0, 0, 2))
-    for rules in Rules:
-        result = count_solutions(puzzle, rules=rules)
-        listed = solve(puzzle, rules=rules, limit=None, engine="sat")
-        assert result.complete and result.total == listed.count, rules
+def test_count_solutions_uses_the_counter_under_every_rule_set(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``--count``'s entry point answers exactly under all three rule sets, also when the
+    brief listing under ``fill-notouch`` stops at its limit and the counter answers."""
+    puzzle = Puzzle(4, 4, (1, 0, 0, 0, 0, 0, 2, 0, 0, 1, 0, 0, 0, 0, 0, 2))  # 5, 1, 46
+    for first in (1_000, 1):
+        monkeypatch.setattr(solve_module, "LIST_FIRST", first)
+        for rules in Rules:
+            result = count_solutions(puzzle, rules=rules)
+            listed = solve(puzzle, rules=rules, limit=None, engine="sat")
+            assert listed.count > 0 and result.complete, rules
+            assert result.total == listed.count, rules
 
 
 def test_limits_give_none_never_a_number(monkeypatch: pytest.MonkeyPatch) -> None:

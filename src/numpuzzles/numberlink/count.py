@@ -1,63 +1,76 @@
-"""Counting solutions without listing them: a frontier-based dynamic programme.
+"""Counting solutions without listing them: a frontier dynamic programme, compiled.
 
 Enumerating solutions one by one (what the SAT solver's ``limit=None`` does) cannot reach
-counts like 2·10^10.  This module sweeps the board cell by cell in row-major order and keeps,
-for every way the already-decided cells can cross the frontier, how many partial solutions
-lead to it.  A crossing edge carries a token: a label (the piece is attached to one of that
-label's ends) or an anonymous piece whose two open ends are both on the frontier (tokens
-``-1, -2, ...``, renumbered in order along the frontier so equal states meet).
+counts like 2·10^10.  The counter sweeps the board cell by cell, row by row, and keeps for
+every way the decided cells can cross the frontier (a *state*) how many partial solutions
+lead to it; ``count_kernel.py`` says what a state holds and how a cell is decided, under
+each of the three rule sets.  The sweep runs along the longer side, so the frontier is the
+shorter one.
 
-Rule sets: ``blank`` and ``fill``.  Closed loops are never formed, so under ``blank`` a
-solution is counted once however many empty loops could be added to it, as the solver
-counts.  ``fill-notouch`` needs more state and is not supported here.
+This module lays states out in words, owns the tables between kernel calls (growing them,
+checking the deadline between chunks of states) and reads the total at the end.  Every
+answer is exact or None: None when the deadline passed, when more than ``max_states``
+states would be kept at once (memory), or when a count passed 2**124.
 """
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
 from ..core.deadline import Deadline
-from ..core.errors import InvalidParameterError
+from . import count_kernel as kernel
 from .model import BLOCKED, Puzzle, Rules
 
-State = tuple[int, ...]
+MAX_STATES = 8_000_000
+"""Frontier states kept at once before giving up (memory: a state takes 32 bytes or more
+in the table, which is at most 70% full, and again in the list the next step reads)."""
+
+CHUNK_STATES = 1 << 17
+"""Source states per kernel call between clock checks."""
+
+_MODES = {Rules.BLANK: kernel.BLANK, Rules.FILL: kernel.FILL, Rules.FILL_NOTOUCH: kernel.NOTOUCH}
+
+Kernel = Callable[..., int]
 
 
-def _normal(state: list[int]) -> State:
-    """Renumber anonymous pieces -1, -2, ... in order of first appearance."""
-    names: dict[int, int] = {}
-    out = []
-    for token in state:
-        if token < 0:
-            if token not in names:
-                names[token] = -len(names) - 1
-            out.append(names[token])
-        else:
-            out.append(token)
-    return tuple(out)
+@dataclass(frozen=True)
+class Kernels:
+    """The kernel's three functions, compiled or plain."""
+
+    step: Kernel
+    rehash: Kernel
+    gather: Kernel
 
 
-def _join(state: list[int], a: int, b: int) -> bool:
-    """Join the pieces carrying tokens ``a`` and ``b`` (already removed from ``state``).
+_compiled: Kernels | None = None
 
-    Returns False when the join is illegal (two different labels, or a closed loop).
+
+def kernels(compiled: bool = True) -> Kernels:
+    """The kernel functions: compiled by numba (cached on disk) or plain Python.
+
+    ``NUMPUZZLES_NO_JIT=1`` in the environment forces the plain ones (slow, for tests and
+    debugging); so does a missing numba.
     """
-    if a > 0 and b > 0:
-        return a == b
-    if a < 0 and b < 0:
-        if a == b:
-            return False  # would close a loop
-        for i, token in enumerate(state):
-            if token == b:
-                state[i] = a
-        return True
-    label, piece = (a, b) if a > 0 else (b, a)
-    for i, token in enumerate(state):
-        if token == piece:
-            state[i] = label
-    return True
-
-
-MAX_STATES = 1_000_000
-"""Frontier states kept at once before giving up (memory, not correctness)."""
+    global _compiled
+    plain = Kernels(kernel.step, kernel.rehash, kernel.gather)
+    if not compiled or os.environ.get("NUMPUZZLES_NO_JIT"):
+        return plain
+    if _compiled is None:
+        try:
+            from numba import njit
+        except ImportError:  # pragma: no cover - numba is a declared dependency
+            return plain
+        try:
+            jit = njit(cache=True, nogil=True)
+            _compiled = Kernels(jit(kernel.step), jit(kernel.rehash), jit(kernel.gather))
+        except RuntimeError:  # no writable cache directory anywhere: compile every run
+            jit = njit(cache=False, nogil=True)
+            _compiled = Kernels(jit(kernel.step), jit(kernel.rehash), jit(kernel.gather))
+    return _compiled
 
 
 def transposed(puzzle: Puzzle) -> Puzzle:
@@ -67,86 +80,95 @@ def transposed(puzzle: Puzzle) -> Puzzle:
     return Puzzle(h, w, cells, puzzle.names)
 
 
+def _layout(fields: list[int]) -> tuple[np.ndarray, np.ndarray, int]:
+    """Word and bit offset of each field of the given widths (63 bits a word, no field
+    split between words), and the number of words."""
+    word = np.zeros(len(fields), dtype=np.int64)
+    shift = np.zeros(len(fields), dtype=np.int64)
+    at, used = 0, 0
+    for f, bits in enumerate(fields):
+        if used + bits > 63:
+            at, used = at + 1, 0
+        word[f], shift[f] = at, used
+        used += bits
+    return word, shift, at + 1
+
+
+def _table(capacity: int, width: int) -> np.ndarray:
+    """An empty table: ``capacity`` rows (a power of two) of ``width`` int64s."""
+    table = np.zeros((capacity, width), dtype=np.int64)
+    table[:, 0] = kernel.EMPTY
+    return table
+
+
 def count(
     puzzle: Puzzle,
     rules: Rules = Rules.BLANK,
     deadline: Deadline | None = None,
     max_states: int = MAX_STATES,
+    compiled: bool = True,
 ) -> int | None:
-    """The exact number of solutions under ``rules`` (``blank`` or ``fill``).
+    """The exact number of solutions of ``puzzle`` under ``rules``, or None at a limit.
 
-    None when the deadline passed or the frontier grew beyond ``max_states`` (a limit,
-    not an answer).  The sweep runs along the longer side so the frontier is the shorter.
+    ``compiled=False`` (or ``NUMPUZZLES_NO_JIT=1``) runs the same kernel as plain Python.
     """
-    if rules is Rules.FILL_NOTOUCH:
-        raise InvalidParameterError("the frontier counter handles 'blank' and 'fill' only")
+    run = kernels(compiled)
     if puzzle.width > puzzle.height:
         puzzle = transposed(puzzle)
-    w, h, cells = puzzle.width, puzzle.height, puzzle.cells
-    fill = rules is Rules.FILL
-    fresh = -(w + 2)  # a token no normalised state uses
-    # state: w down-tokens followed by the right-token of the previous cell
-    states: dict[State, int] = {(0,) * (w + 1): 1}
+    w, h = puzzle.width, puzzle.height
+    number = {label: k for k, label in enumerate(puzzle.labels, start=1)}
+    labels = len(number)
+    cells = [number.get(v, v) for v in puzzle.cells]
+    mode = _MODES[rules]
+    ntok = w + 1
+    token_bits = (labels + ntok // 2).bit_length()
+    colour_bits = labels.bit_length() if mode == kernel.NOTOUCH else 0
+    fields = [token_bits] * ntok + ([colour_bits] * w if colour_bits else [])
+    if max(fields) > 63:  # pragma: no cover - needs 2**63 labels
+        return None
+    word, shift, nwords = _layout(fields)
+    # a row: key words, then two count limbs; padded to 32 bytes (whole cache lines)
+    width = max(4, nwords + 2)
+    states = np.zeros((1, width), dtype=np.int64)
+    states[0, nwords] = 1  # one way to have decided nothing
+    table = _table(1 << 10, width)
+    reg = np.zeros(3, dtype=np.int64)
+    tmask, cmask = (1 << token_bits) - 1, (1 << colour_bits) - 1
+    last_end = np.zeros(labels + 1, dtype=np.int64)  # where each label's second end is
+    for index, value in enumerate(cells):
+        if value > 0:
+            last_end[value] = index
     for index in range(w * h):
-        if deadline is not None and deadline.expired():
-            return None
         r, c = divmod(index, w)
+        finished = (last_end < index).astype(np.int64)
         value = cells[index]
         can_right = c < w - 1 and cells[index + 1] != BLOCKED
         can_down = r < h - 1 and cells[index + w] != BLOCKED
-        nxt: dict[State, int] = {}
-        for state, ways in states.items():
-            up, left = state[c], state[w]
-            base = list(state)
-            base[c] = 0
-            base[w] = 0
-            results: list[list[int]] = []
-            if value == BLOCKED:
-                if up == 0 and left == 0:
-                    results.append(base)
-            elif value > 0:
-                incoming = [t for t in (up, left) if t != 0]
-                if len(incoming) == 2:
-                    continue
-                if len(incoming) == 1:
-                    s = list(base)
-                    if _join(s, incoming[0], value):
-                        results.append(s)
-                else:
-                    if can_right:
-                        s = list(base)
-                        s[w] = value
-                        results.append(s)
-                    if can_down:
-                        s = list(base)
-                        s[c] = value
-                        results.append(s)
-            else:
-                if up != 0 and left != 0:
-                    s = list(base)
-                    if _join(s, up, left):
-                        results.append(s)
-                elif up != 0 or left != 0:
-                    token = up or left
-                    if can_right:
-                        s = list(base)
-                        s[w] = token
-                        results.append(s)
-                    if can_down:
-                        s = list(base)
-                        s[c] = token
-                        results.append(s)
-                else:
-                    if not fill:
-                        results.append(base)
-                    if can_right and can_down:
-                        s = list(base)
-                        s[c] = s[w] = fresh
-                        results.append(s)
-            for s in results:
-                key = _normal(s)
-                nxt[key] = nxt.get(key, 0) + ways
-        states = nxt
-        if len(states) > max_states:
+        reg[kernel.USED] = 0
+        n, done = states.shape[0], 0
+        while done < n:
+            if deadline is not None and deadline.expired():
+                return None
+            stop = min(n, done + CHUNK_STATES)
+            done = run.step(
+                states, done, stop, table, nwords, reg, word, shift, tmask, cmask,
+                w, c, value, can_right, can_down, mode, labels, finished,
+            )
+            if done < stop:  # the table is full: grow it
+                if reg[kernel.USED] > max_states:
+                    return None
+                bigger = _table(2 * table.shape[0], width)
+                run.rehash(table, bigger, nwords)
+                table = bigger
+        if reg[kernel.OVERFLOW] or reg[kernel.USED] > max_states:
             return None
-    return states.get((0,) * (w + 1), 0)
+        states = np.empty((int(reg[kernel.USED]), width), dtype=np.int64)
+        run.gather(table, states)
+        if states.shape[0] == 0:
+            return 0
+    # the answer: states whose token fields are all empty (colours may differ)
+    token_words = np.zeros(nwords, dtype=np.int64)
+    for f in range(ntok):
+        token_words[word[f]] |= tmask << int(shift[f])
+    closed = np.flatnonzero(~np.any(states[:, :nwords] & token_words, axis=1))
+    return sum(int(states[i, nwords]) + (int(states[i, nwords + 1]) << 62) for i in closed)

@@ -14,7 +14,7 @@ API contract between modules (keep it stable):
 - ``numberlink.formats.parse_solution(text, puzzle, format=None) -> Solution`` reads a
   solved grid (paths traced by ``numberlink.trace`` when the format holds labels only).
 - ``numberlink.count.count(puzzle, rules) -> int | None``: exact solution counts without
-  listing them (frontier dynamic programme; ``blank`` and ``fill``).
+  listing them (a compiled frontier dynamic programme; every rule set).
 """
 
 from __future__ import annotations

@@ -98,6 +98,12 @@ def solve(
     return sat_solve(puzzle, rules, domains, limit, deadline, Alarm(deadline))
 
 
+LIST_FIRST = 1_000
+LIST_SECONDS = 1.0
+"""``count_solutions`` under ``fill-notouch``: how many solutions, and for how long, the
+scan search lists before the counter takes over."""
+
+
 def count_solutions(
     puzzle: Puzzle,
     *,
@@ -107,16 +113,26 @@ def count_solutions(
 ) -> SolveResult[Solution]:
     """Every solution counted, with one shown: ``total`` holds the exact count.
 
-    Under ``blank`` or ``fill`` (engine ``auto``) the frontier counter (``count.py``)
-    counts without listing, so counts like 10^19 are fine, and ``solve`` supplies one
-    solution to show; when the counter hits its state limit, or under ``fill-notouch``,
-    ``solve`` enumerates them all within what is left of the time.
+    With engine ``auto`` the frontier counter (``count.py``, every rule set) counts
+    without listing, so counts like 10^19 are fine, and ``solve`` supplies one solution to
+    show; when the counter hits its state limit, ``solve`` enumerates them all within what
+    is left of the time.  Under ``fill-notouch`` the scan search first tries, for at most
+    ``LIST_SECONDS``, to list every solution (up to ``LIST_FIRST``): on boards with many
+    labels it finishes in milliseconds where the counter, which gives every cell its
+    label, can take long.
     """
     deadline = Deadline(timeout)
-    if rules is not Rules.FILL_NOTOUCH and engine == "auto":
+    if engine == "auto":
         from ..core.result import Stats, Status
         from .count import count
 
+        if rules is Rules.FILL_NOTOUCH:
+            left = deadline.remaining()
+            brief = LIST_SECONDS if left is None else min(LIST_SECONDS, left)
+            listed = solve(puzzle, rules=rules, limit=LIST_FIRST, timeout=brief)
+            if listed.complete:
+                stats = replace(listed.stats, seconds=deadline.elapsed())
+                return replace(listed, stats=stats, total=listed.count)
         exact = count(puzzle, rules, deadline)
         if exact is not None:
             shown = solve(puzzle, rules=rules, limit=1, timeout=deadline.remaining())

@@ -1,0 +1,184 @@
+"""Exact counting benchmark: the compiled frontier counter against the first (tuple) one.
+
+Run from the repository root::
+
+    python bench/count_bench.py                      # every case, old counter 60 s a puzzle
+    python bench/count_bench.py --case boards --old-timeout 0     # new counter only
+    python bench/count_bench.py --case big17 --rules blank
+
+Cases: ``oracle`` (the 6 puzzles of tests/data/numberlink/counting-oracle.txt), ``boards``
+(30 boards from 10x10 to 14x14 with 5 to 15 pairs, made by cutting a random Hamiltonian
+path into pieces, so each has a solution with every cell used; few long paths make them far
+more ambiguous than published puzzles), ``unique29`` (29 unique puzzles from 8x8 to 14x14
+made by the project's generator, like a published Flow Free collection, but with more
+pairs), ``gen17`` (six generated 17x17 puzzles, unique under ``blank``) and, only
+when asked for, ``big17`` (three random-partition 17x17 boards, beyond reach so far).  Each
+runs under ``fill``, ``blank`` and ``fill-notouch`` (the old counter has no
+``fill-notouch``).  Every board comes from a fixed seed, so every run counts the same
+puzzles; making them is not timed.
+
+Prints one row per case and rule set: puzzles, the new counter's total and maximum seconds
+and how many it left unknown, then the same for the old counter (each puzzle stopped after
+``--old-timeout`` seconds), and the counts.  Where both counters answer they must agree, or
+the run aborts.  Times are wall clock, puzzles one after another in one process; the
+compiled kernel is loaded before the clock starts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from itertools import pairwise
+from pathlib import Path
+
+from numpuzzles.core.deadline import Deadline
+from numpuzzles.numberlink import formats
+from numpuzzles.numberlink.count import count
+from numpuzzles.numberlink.count_reference import reference_count
+from numpuzzles.numberlink.generate import Params, generate, solver_prover
+from numpuzzles.numberlink.model import Puzzle, Rules
+
+DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "numberlink"
+
+
+def hamiltonian_path(size: int, rnd: random.Random) -> list[int]:
+    """A random Hamiltonian path of the ``size`` x ``size`` grid: a snake, then many
+    backbite moves (join an end to a neighbour on the path, reverse the loop it closes)."""
+    snake = (c if r % 2 == 0 else size - 1 - c for r in range(size) for c in range(size))
+    path = [i // size * size + c for i, c in enumerate(snake)]
+    for _ in range(20 * size * size):
+        if rnd.random() < 0.5:
+            path.reverse()
+        end = path[-1]
+        r, c = divmod(end, size)
+        steps = [(r + dr, c + dc) for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+        nr, nc = rnd.choice(steps)
+        if not (0 <= nr < size and 0 <= nc < size):
+            continue
+        at = path.index(nr * size + nc)
+        if at == len(path) - 2:
+            continue
+        path[at + 1 :] = path[at + 1 :][::-1]
+    return path
+
+
+def partition_board(size: int, pairs: int, seed: int) -> Puzzle:
+    """The ends of a random Hamiltonian path cut into ``pairs`` pieces of 3 cells or more."""
+    rnd = random.Random(seed)
+    path = hamiltonian_path(size, rnd)
+    cuts = sorted(rnd.sample(range(1, len(path) // 3), pairs - 1))
+    bounds = [0] + [3 * k for k in cuts] + [len(path)]
+    cells = [0] * (size * size)
+    for label, (a, b) in enumerate(pairwise(bounds), start=1):
+        cells[path[a]] = cells[path[b - 1]] = label
+    return Puzzle(size, size, tuple(cells))
+
+
+def boards() -> list[Puzzle]:
+    """The 30 generated boards: sizes 10..14 in turn, 5..15 pairs, seeds 1..30."""
+    return [partition_board(10 + i % 5, 5 + (4 * i) % 11, i + 1) for i in range(30)]
+
+
+def big17() -> list[Puzzle]:
+    """Three 17x17 boards with 20, 25 and 30 pairs."""
+    return [partition_board(17, pairs, 1700 + pairs) for pairs in (20, 25, 30)]
+
+
+def generated(size: int, rules: Rules, seed: int) -> Puzzle:
+    """The project's generator's puzzle (unique under ``rules``, default pair count)."""
+    params = Params(size, size, rules)
+    return generate(params, seed, prover=solver_prover).puzzle
+
+
+def unique29() -> list[Puzzle]:
+    """29 unique ``fill`` puzzles from the project's generator, 8x8 to 14x14 in turn
+    (seeds 1..29): the kind of set published Flow Free collections are."""
+    return [generated(8 + i % 7, Rules.FILL, i + 1) for i in range(29)]
+
+
+def gen17() -> list[Puzzle]:
+    """Six 17x17 puzzles from the project's generator, unique under ``blank`` (seeds 1..3)
+    and under ``fill`` (seeds 4..6; the same seed gives the same board under both)."""
+    return [generated(17, Rules.BLANK, seed) for seed in (1, 2, 3)] + [
+        generated(17, Rules.FILL, seed) for seed in (4, 5, 6)
+    ]
+
+
+def oracle() -> list[Puzzle]:
+    return formats.parse((DATA / "counting-oracle.txt").read_text())
+
+
+CASES = {
+    "oracle": oracle,
+    "boards": boards,
+    "unique29": unique29,
+    "gen17": gen17,
+    "big17": big17,
+}
+DEFAULT = ("oracle", "boards", "unique29", "gen17")
+
+
+def timed(puzzles: list[Puzzle], counter: object, rules: Rules, timeout: float) -> tuple[
+    list[int | None], float, float
+]:
+    """Counts (None: unknown), total and maximum seconds."""
+    answers: list[int | None] = []
+    times: list[float] = []
+    for puzzle in puzzles:
+        start = time.perf_counter()
+        deadline = Deadline(timeout) if timeout > 0 else None
+        if counter is count:
+            answers.append(count(puzzle, rules, deadline))
+        else:
+            answers.append(reference_count(puzzle, rules, deadline))
+        times.append(time.perf_counter() - start)
+    return answers, sum(times), max(times)
+
+
+def show(answers: list[int | None]) -> str:
+    return " ".join("?" if a is None else str(a) if a < 10**6 else f"{a:.2e}" for a in answers)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--case", action="append", choices=list(CASES))
+    parser.add_argument("--rules", action="append", choices=[r.value for r in Rules])
+    parser.add_argument("--timeout", type=float, default=60.0, help="new counter, s a puzzle")
+    parser.add_argument(
+        "--old-timeout", type=float, default=60.0, help="old counter, s a puzzle (0: skip)"
+    )
+    args = parser.parse_args()
+    print("command: python " + " ".join(sys.argv))
+    start = time.perf_counter()
+    # every kernel function once (an 8x8 frontier outgrows the first table: rehash too)
+    count(Puzzle(8, 8, (1,) + (0,) * 62 + (1,)), Rules.BLANK)
+    print(f"compiled counter loaded in {time.perf_counter() - start:.2f} s (not in the totals)")
+    print(
+        f"{'case':8} {'rules':12} {'n':>3} {'new s':>8} {'max s':>7} {'unkn':>4}"
+        f" {'old s':>8} {'max s':>7} {'unkn':>4}  counts (new)"
+    )
+    for name in args.case or DEFAULT:
+        made = time.perf_counter()
+        puzzles = CASES[name]()
+        print(f"{name}: {len(puzzles)} puzzles made in {time.perf_counter() - made:.1f} s")
+        for rules in [Rules(r) for r in args.rules or [r.value for r in Rules]]:
+            new, total, worst = timed(puzzles, count, rules, args.timeout)
+            row = (
+                f"{name:8} {rules.value:12} {len(puzzles):3} {total:8.2f} {worst:7.2f} "
+                f"{new.count(None):4}"
+            )
+            if args.old_timeout > 0 and rules is not Rules.FILL_NOTOUCH:
+                old, old_total, old_worst = timed(puzzles, reference_count, rules, args.old_timeout)
+                for i, (a, b) in enumerate(zip(new, old, strict=True)):
+                    if a is not None and b is not None and a != b:
+                        raise SystemExit(f"{name} #{i + 1} {rules.value}: new {a}, old {b}")
+                row += f" {old_total:8.2f} {old_worst:7.2f} {old.count(None):4}"
+            else:
+                row += f" {'-':>8} {'-':>7} {'-':>4}"
+            print(row + "  " + show(new), flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,348 @@
+"""The frontier counter's inner loops, in the subset of Python that numba compiles.
+
+Why a separate module: counting a 14x14 board moves hundreds of millions of frontier states
+through one cell each; as Python tuples in dicts that took minutes.  Here a state is a few
+packed ``int64`` words and the states of one step live in an open-addressing hash table of
+flat arrays, which numba turns into machine code (``count.py`` compiles these functions and
+keeps them, uncompiled, as the reference the tests run with ``NUMPUZZLES_NO_JIT=1``).
+
+A state is the frontier after some cells (row-major) were decided: ``w`` down edges and the
+right edge of the last cell (*token fields*), and under ``fill-notouch`` also the label
+(*colour*) of each of the ``w`` frontier cells (*colour fields*).  A token is 0 (no edge),
+a label ``1..labels`` (the piece hangs from one of that label's ends) or an anonymous piece
+``labels + 1, ...`` whose two open ends are both on the frontier, numbered in order along
+the frontier so equal states meet.  Field ``f`` sits in word ``word[f]`` at bit
+``shift[f]``; words use 63 bits so every value stays a non-negative ``int64``.
+
+A table row holds a state's ``words`` key words, then its count as two limbs of 62 bits
+(``lo + hi * 2**62``, added with carry; a sum past 2**124 sets ``reg[OVERFLOW]`` and the
+caller answers "unknown", never a wrong number).  Keeping a state in one row costs one
+cache miss per insert instead of one per array, which is most of the time on large
+frontiers.  A free slot has ``EMPTY`` in its first word; ``gather`` empties the table as it
+reads it, so a step starts on an empty table without clearing it.
+
+Rules (the checker's, ``check.py``): ``blank`` lets free cells stay empty, ``fill`` uses
+every free cell, ``fill-notouch`` also forbids two orthogonally adjacent cells of one path
+that are not consecutive on it.  With every cell on some path that is a local rule once
+each cell's label is known: adjacent cells carry the same label exactly when an edge joins
+them.  So under ``fill-notouch`` every cell gets its label when decided (a fresh piece tries
+each label its two decided neighbours do not carry), and a join needs equal labels.
+Closed loops are never formed, so a solution is counted once: under ``blank`` a solution is
+its set of paths, and empty cells cannot hold loops.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+Array = npt.NDArray[np.int64]
+
+BLANK, FILL, NOTOUCH = 0, 1, 2
+"""``mode``: the rule set."""
+
+BLOCKED = -1
+
+USED, OVERFLOW, SINK = 0, 1, 2
+"""Indices into ``reg``: entries used in the table; whether a count passed 2**124; a sum
+of table words read ahead of use (kept so the reads are not optimised away)."""
+
+BATCH = 64
+"""Successors hashed together before any is inserted: their table rows are read first, all
+at once, so the cache misses overlap instead of following one another."""
+
+EMPTY = -1
+"""The first word of a free table slot (keys are never negative)."""
+
+LIMB = (1 << 62) - 1
+"""Mask of one 62-bit count limb."""
+
+LOAD_PERCENT = 70
+"""The table grows before more than this share of its slots is used."""
+
+
+def step(
+    src: Array,
+    start: int,
+    stop: int,
+    tab: Array,
+    words: int,
+    reg: Array,
+    word: Array,
+    shift: Array,
+    tmask: int,
+    cmask: int,
+    w: int,
+    c: int,
+    value: int,
+    can_right: bool,
+    can_down: bool,
+    mode: int,
+    labels: int,
+    finished: Array,
+) -> int:
+    """Decide cell ``c`` of the current row for source rows ``start..stop-1`` of ``src``.
+
+    Every successor goes into the table ``tab``.  Returns the index of the first state not
+    done: ``stop`` when all are, less when the table needs to grow first (the caller grows
+    it and calls again from there).  ``value``: the cell (``BLOCKED``, 0 free, or its label
+    ``1..labels``).  ``finished[L]``: 1 when both ends of label ``L`` were decided before
+    this cell (a fresh ``fill-notouch`` piece may then take label ``L`` only while a piece
+    of ``L`` is still open on the frontier).
+    """
+    cap = tab.shape[0]
+    capmask = cap - 1
+    room = cap * LOAD_PERCENT // 100
+    lo_at = words
+    hi_at = words + 1
+    ntok = w + 1
+    notouch = mode == NOTOUCH
+    fill = mode != BLANK
+    most = labels + 2  # successors one state can have
+    tok = np.zeros(ntok, np.int64)
+    col = np.zeros(w, np.int64)
+    fresh = labels + ntok + 1  # above every normalised anonymous token
+    seen = np.zeros(fresh + 1, np.int64)  # normalisation: renamed token, valid if marked
+    mark = np.zeros(fresh + 1, np.int64)
+    marker = 0
+    key = np.zeros(words, np.int64)
+    downs = np.zeros(2 * most, np.int64)  # per successor: its down token, its right token
+    colours = np.zeros(most, np.int64)  # per successor under notouch: this cell's label
+    batch_keys = np.zeros((BATCH + most, words), np.int64)
+    batch_lo = np.zeros(BATCH + most, np.int64)
+    batch_hi = np.zeros(BATCH + most, np.int64)
+    batch_slot = np.zeros(BATCH + most, np.int64)
+    batched = 0
+    i = start
+    while i <= stop:
+        if batched > 0 and (i == stop or batched >= BATCH or reg[USED] + batched + most > room):
+            # insert the batch: first read every row it needs, then add each successor
+            sink = 0
+            for b in range(batched):
+                sink += tab[batch_slot[b], 0]
+            reg[SINK] += sink
+            for b in range(batched):
+                slot = batch_slot[b]
+                lo = batch_lo[b]
+                hi = batch_hi[b]
+                while True:
+                    if tab[slot, 0] == EMPTY:
+                        for f in range(words):
+                            tab[slot, f] = batch_keys[b, f]
+                        tab[slot, lo_at] = lo
+                        tab[slot, hi_at] = hi
+                        reg[USED] += 1
+                        break
+                    same = True
+                    for f in range(words):
+                        if tab[slot, f] != batch_keys[b, f]:
+                            same = False
+                            break
+                    if same:
+                        total_lo = tab[slot, lo_at] + lo
+                        total_hi = tab[slot, hi_at] + hi + (total_lo >> 62)
+                        if total_hi > LIMB:
+                            reg[OVERFLOW] = 1
+                            total_hi &= LIMB
+                        tab[slot, lo_at] = total_lo & LIMB
+                        tab[slot, hi_at] = total_hi
+                        break
+                    slot = (slot + 1) & capmask
+            batched = 0
+        if i == stop:
+            break
+        if reg[USED] + most > room:
+            return i
+        i += 1
+        for f in range(ntok):
+            tok[f] = (src[i - 1, word[f]] >> shift[f]) & tmask
+        if notouch:
+            for j in range(w):
+                f = ntok + j
+                col[j] = (src[i - 1, word[f]] >> shift[f]) & cmask
+        up = tok[c]
+        left = tok[w]
+        tok[c] = 0
+        tok[w] = 0
+        cu = col[c]
+        cl = col[c - 1] if c > 0 else 0
+        count = 0  # successors of this state
+        # A successor is the base ``tok`` with tokens ``down`` at c and ``right`` at w and
+        # colour ``cx`` for this cell; ``join`` first merges the pieces ``ja`` and ``jb``.
+        ja = 0
+        jb = 0
+        cx = 0
+        if value == BLOCKED:
+            if up != 0 or left != 0:
+                continue
+            downs[0] = 0  # one successor: no edges
+            downs[1] = 0
+            count = 1
+        elif up != 0 and left != 0:
+            if value > 0:
+                continue  # an end has one edge
+            if notouch and cu != cl:
+                continue
+            ja = up
+            jb = left
+            cx = cu
+            downs[0] = 0
+            downs[1] = 0
+            count = 1
+        elif up != 0 or left != 0:
+            t = up if up != 0 else left
+            cin = cu if up != 0 else cl
+            other = cl if up != 0 else cu  # the neighbour not joined to this cell
+            if value > 0:
+                if notouch and (cin != value or other == value):
+                    continue
+                ja = t
+                jb = value
+                cx = value
+                downs[0] = 0
+                downs[1] = 0
+                count = 1
+            else:
+                if notouch and other != 0 and other == cin:
+                    continue
+                cx = cin
+                if can_right:
+                    downs[2 * count] = 0
+                    downs[2 * count + 1] = t
+                    count += 1
+                if can_down:
+                    downs[2 * count] = t
+                    downs[2 * count + 1] = 0
+                    count += 1
+        elif value > 0:
+            if notouch and (cu == value or cl == value):
+                continue
+            cx = value
+            if can_right:
+                downs[2 * count] = 0
+                downs[2 * count + 1] = value
+                count += 1
+            if can_down:
+                downs[2 * count] = value
+                downs[2 * count + 1] = 0
+                count += 1
+        else:
+            if not fill:
+                downs[0] = 0  # the cell stays empty
+                downs[1] = 0
+                count = 1
+            if can_right and can_down:
+                if notouch:
+                    for colour in range(1, labels + 1):
+                        if colour == cu:
+                            continue  # touching its upper neighbour, not joined to it
+                        if colour == cl:
+                            continue
+                        if finished[colour]:
+                            open_piece = False
+                            for f in range(ntok):
+                                if tok[f] == colour:
+                                    open_piece = True
+                            if not open_piece:
+                                continue  # label ``colour`` is complete
+                        downs[2 * count] = fresh
+                        downs[2 * count + 1] = fresh
+                        colours[count] = colour
+                        count += 1
+                else:
+                    downs[2 * count] = fresh
+                    downs[2 * count + 1] = fresh
+                    count += 1
+        if count == 0:
+            continue
+        if ja != 0:
+            if ja <= labels and jb <= labels:
+                if ja != jb:
+                    continue  # two labels meet
+            elif ja > labels and jb > labels:
+                if ja == jb:
+                    continue  # a closed loop
+                for f in range(ntok):
+                    if tok[f] == jb:
+                        tok[f] = ja
+            else:
+                label = ja if ja <= labels else jb
+                piece = jb if ja <= labels else ja
+                for f in range(ntok):
+                    if tok[f] == piece:
+                        tok[f] = label
+        if not (value == 0 and up == 0 and left == 0):
+            for s in range(count):
+                colours[s] = cx
+        lo = src[i - 1, lo_at]
+        hi = src[i - 1, hi_at]
+        for s in range(count):
+            # normalise anonymous tokens, pack, and add to the table
+            marker += 1
+            names = 0
+            for f in range(words):
+                key[f] = 0
+            tok[c] = downs[2 * s]
+            tok[w] = downs[2 * s + 1]
+            for f in range(ntok):
+                t = tok[f]
+                if t > labels:
+                    if mark[t] != marker:
+                        mark[t] = marker
+                        names += 1
+                        seen[t] = labels + names
+                    t = seen[t]
+                key[word[f]] |= t << shift[f]
+            if notouch:
+                for j in range(w):
+                    f = ntok + j
+                    key[word[f]] |= (colours[s] if j == c else col[j]) << shift[f]
+            h = 0
+            for f in range(words):
+                y = h ^ key[f]
+                h = (y & 0x7FFFFFFF) * 0x5BD1E995 + (y >> 31)
+            h = (h & 0x7FFFFFFF) * 0x27D4EB2F + (h >> 31)
+            for f in range(words):
+                batch_keys[batched, f] = key[f]
+            batch_slot[batched] = (h ^ (h >> 21)) & capmask
+            batch_lo[batched] = lo
+            batch_hi[batched] = hi
+            batched += 1
+    return stop
+
+
+def rehash(old: Array, tab: Array, words: int) -> int:
+    """Move every entry of ``old`` into ``tab``, a larger empty table; returns how many
+    moved.  Keys are distinct, so no entry is compared, only placed."""
+    capmask = tab.shape[0] - 1
+    width = old.shape[1]
+    moved = 0
+    for i in range(old.shape[0]):
+        if old[i, 0] == EMPTY:
+            continue
+        h = 0
+        for f in range(words):
+            y = h ^ old[i, f]
+            h = (y & 0x7FFFFFFF) * 0x5BD1E995 + (y >> 31)
+        h = (h & 0x7FFFFFFF) * 0x27D4EB2F + (h >> 31)
+        slot = (h ^ (h >> 21)) & capmask
+        while tab[slot, 0] != EMPTY:
+            slot = (slot + 1) & capmask
+        for f in range(width):
+            tab[slot, f] = old[i, f]
+        moved += 1
+    return moved
+
+
+def gather(tab: Array, out: Array) -> int:
+    """Move the table's entries into the dense rows of ``out`` (what the next step reads)
+    and leave the table empty; returns how many moved."""
+    width = tab.shape[1]
+    n = 0
+    for i in range(tab.shape[0]):
+        if tab[i, 0] != EMPTY:
+            for f in range(width):
+                out[n, f] = tab[i, f]
+            tab[i, 0] = EMPTY
+            n += 1
+    return n

@@ -1,0 +1,140 @@
+"""The compiled frontier counter against brute force, the old counter, the scan search, SAT.
+
+The counter (``numberlink/count.py`` over ``count_kernel.py``) decides every answer of
+``--count``; a wrong transition would give a wrong number with nothing to notice it, so it
+is compared under all three rule sets with the brute-force enumerator on thousands of small
+boards, its compiled kernel with the plain-Python one, under ``blank`` and ``fill`` with
+the first (tuple-based) counter on larger boards, and under ``fill-notouch`` with the scan
+search's enumeration.  Its limits must give None, never a number.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+from numberlink_oracle import brute_count, random_board
+from test_numberlink_scan import covered_board, dense_board
+
+from numpuzzles.core.deadline import Deadline
+from numpuzzles.numberlink import count as counter
+from numpuzzles.numberlink import count_kernel as kernel
+from numpuzzles.numberlink import formats
+from numpuzzles.numberlink import solve as solve_module
+from numpuzzles.numberlink.count import count, transposed
+from numpuzzles.numberlink.count_reference import reference_count
+from numpuzzles.numberlink.model import EMPTY, Puzzle, Rules
+from numpuzzles.numberlink.solve import count_solutions, solve
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "numberlink"
+CAP = 400  # brute-force counts above this are compared as "more than CAP"
+
+
+@pytest.mark.parametrize("rules", list(Rules))
+@pytest.mark.parametrize("chunk", range(3))
+def test_counter_matches_brute_force(rules: Rules, chunk: int) -> None:
+    """3,000 boards under each rule set (3 chunks of 500 sparse and 500 crowded boards)."""
+    rnd = random.Random(7919 * chunk + 11)
+    counted: set[int] = set()
+    for number in range(1000):
+        puzzle = random_board(rnd) if number % 2 else dense_board(rnd)
+        expected = brute_count(puzzle, rules, CAP)
+        exact = count(puzzle, rules)
+        assert exact is not None and min(exact, CAP + 1) == expected, (puzzle, rules, exact)
+        counted.add(min(exact, 3))
+    # impossible, unique and (except under the strict fill-notouch) ambiguous boards occurred
+    assert counted >= ({0, 1} if rules is Rules.FILL_NOTOUCH else {0, 1, 2, 3})
+
+
+@pytest.mark.parametrize("rules", list(Rules))
+def test_plain_kernel_matches_brute_force(rules: Rules) -> None:
+    """The uncompiled kernel (what ``NUMPUZZLES_NO_JIT=1`` runs) on 300 boards."""
+    rnd = random.Random(4242)
+    for _ in range(300):
+        puzzle = random_board(rnd)
+        expected = brute_count(puzzle, rules, CAP)
+        exact = count(puzzle, rules, compiled=False)
+        assert exact is not None and min(exact, CAP + 1) == expected, (puzzle, rules, exact)
+
+
+@pytest.mark.parametrize("rules", [Rules.BLANK, Rules.FILL])
+def test_counter_matches_the_first_counter_on_larger_boards(rules: Rules) -> None:
+    """Covered 5x5 to 8x8 boards, some with an erased label, some with blocked cells and
+    odd shapes: every count equals the tuple-based counter's."""
+    rnd = random.Random(99)
+    sizes = set()
+    for number in range(60):
+        puzzle = covered_board(rnd, 5, 8, spoil=number % 3 == 0, per_path=5 + number % 7)
+        if number % 4 == 1:
+            cells = list(puzzle.cells)
+            empty = [i for i, v in enumerate(cells) if v == EMPTY]
+            for i in rnd.sample(empty, min(len(empty), 3)):
+                cells[i] = -1
+            puzzle = Puzzle(puzzle.width, puzzle.height, tuple(cells))
+        exact = count(puzzle, rules)
+        assert exact == reference_count(puzzle, rules), (puzzle, rules)
+        assert count(transposed(puzzle), rules) == exact
+        sizes.add(min(exact or 0, 10**6))
+    assert len(sizes) >= 6  # many different counts, not only 0 and 1
+
+
+def test_notouch_counter_matches_the_scan_search() -> None:
+    """Covered 5x5 to 9x9 boards under ``fill-notouch``: the count equals the number of
+    solutions the scan search lists (an exhaustive search, compared with brute force in
+    ``test_numberlink_scan.py``)."""
+    rnd = random.Random(2026)
+    seen = set()
+    for number in range(120):
+        puzzle = covered_board(rnd, 5, 9, spoil=number % 2 == 0, per_path=6 + 6 * (number % 2))
+        listed = solve(puzzle, rules=Rules.FILL_NOTOUCH, limit=500, engine="scan")
+        assert listed.complete, puzzle
+        assert count(puzzle, Rules.FILL_NOTOUCH) == listed.count, puzzle
+        seen.add(min(listed.count, 2))
+    assert seen == {0, 1, 2}
+
+
+def test_count_solutions_uses_the_counter_under_every_rule_set(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``--count``'s entry point answers exactly under all three rule sets, also when the
+    brief listing under ``fill-notouch`` stops at its limit and the counter answers."""
+    puzzle = Puzzle(4, 4, (1, 0, 0, 0, 0, 0, 2, 0, 0, 1, 0, 0, 0, 0, 0, 2))  # 5, 1, 46
+    for first in (1_000, 1):
+        monkeypatch.setattr(solve_module, "LIST_FIRST", first)
+        for rules in Rules:
+            result = count_solutions(puzzle, rules=rules)
+            listed = solve(puzzle, rules=rules, limit=None, engine="sat")
+            assert listed.count > 0 and result.complete, rules
+            assert result.total == listed.count, rules
+
+
+def test_limits_give_none_never_a_number(monkeypatch: pytest.MonkeyPatch) -> None:
+    board = Puzzle(8, 8, (1,) + (0,) * 62 + (1,))
+    assert count(board, Rules.BLANK, max_states=50) is None
+    oracle = formats.parse((DATA / "counting-oracle.txt").read_text())[0]
+    assert count(oracle, Rules.FILL_NOTOUCH) == 1
+    assert count(oracle, Rules.FILL_NOTOUCH, max_states=50) is None
+    gone = Deadline(0.0)
+    assert count(board, Rules.BLANK, deadline=gone) is None
+    monkeypatch.setattr(counter, "CHUNK_STATES", 3)  # many chunks, and a table that grows
+    assert count(board, Rules.BLANK, compiled=False) == count(board, Rules.BLANK)
+
+
+def test_a_sum_past_the_count_limbs_is_flagged() -> None:
+    """Two states that lead to one successor, each counted 2**124 - 1 times: the kernel
+    sets the overflow flag instead of keeping a wrapped count."""
+    w = 2
+    word, shift, nwords = counter._layout([3] * (w + 1))  # tokens 0..7: label 1, pieces
+    width = nwords + 2
+    states = np.zeros((2, width), dtype=np.int64)
+    states[0, word[0]] = 1 << int(shift[0])  # label 1 enters cell 0 from above
+    states[1, word[w]] = 1 << int(shift[w])  # label 1 enters cell 0 from the left
+    states[:, nwords] = states[:, nwords + 1] = kernel.LIMB
+    table = counter._table(16, width)
+    reg = np.zeros(3, dtype=np.int64)
+    # cell 0 (free, can go down only): both states pass label 1 down, one successor
+    args = (states, 0, 2, table, nwords, reg, word, shift, 7, 0, w, 0, 0, False, True)
+    done = kernel.step(*args, kernel.BLANK, 1, np.zeros(2, dtype=np.int64))
+    assert done == 2 and reg[kernel.USED] == 1 and reg[kernel.OVERFLOW] == 1

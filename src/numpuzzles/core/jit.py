@@ -40,6 +40,7 @@ from typing import Any
 KERNEL_MODULES: tuple[str, ...] = (
     "numpuzzles.numberlink.scan_kernel",
     "numpuzzles.numberlink.route_kernel",
+    "numpuzzles.numberlink.count_kernel",
 )
 """Kernel modules compiled ahead of time at install; each defines ``AOT_EXPORTS``."""
 

@@ -15,12 +15,12 @@ states would be kept at once (memory), or when a count passed 2**124.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
+from ..core import jit
 from ..core.deadline import Deadline
 from . import count_kernel as kernel
 from .model import BLOCKED, Puzzle, Rules
@@ -46,31 +46,12 @@ class Kernels:
     gather: Kernel
 
 
-_compiled: Kernels | None = None
-
-
 def kernels(compiled: bool = True) -> Kernels:
-    """The kernel functions: compiled by numba (cached on disk) or plain Python.
-
-    ``NUMPUZZLES_NO_JIT=1`` in the environment forces the plain ones (slow, for tests and
-    debugging); so does a missing numba.
-    """
-    global _compiled
-    plain = Kernels(kernel.step, kernel.rehash, kernel.gather)
-    if not compiled or os.environ.get("NUMPUZZLES_NO_JIT"):
-        return plain
-    if _compiled is None:
-        try:
-            from numba import njit
-        except ImportError:  # pragma: no cover - numba is a declared dependency
-            return plain
-        try:
-            jit = njit(cache=True, nogil=True)
-            _compiled = Kernels(jit(kernel.step), jit(kernel.rehash), jit(kernel.gather))
-        except RuntimeError:  # no writable cache directory anywhere: compile every run
-            jit = njit(cache=False, nogil=True)
-            _compiled = Kernels(jit(kernel.step), jit(kernel.rehash), jit(kernel.gather))
-    return _compiled
+    """The kernel functions: built ahead of time, else compiled by numba (cached on disk),
+    else plain Python (see ``core/jit.py``; ``NUMPUZZLES_NO_JIT=1`` forces the plain ones)."""
+    if not compiled:
+        return Kernels(kernel.step, kernel.rehash, kernel.gather)
+    return Kernels(jit.kernel(kernel.step), jit.kernel(kernel.rehash), jit.kernel(kernel.gather))
 
 
 def transposed(puzzle: Puzzle) -> Puzzle:

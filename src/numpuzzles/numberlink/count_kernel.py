@@ -60,6 +60,16 @@ LIMB = (1 << 62) - 1
 LOAD_PERCENT = 70
 """The table grows before more than this share of its slots is used."""
 
+_V = "int64[:]"
+_M = "int64[:, :]"
+AOT_EXPORTS = {
+    "step": f"int64({_M}, int64, int64, {_M}, int64, {_V}, {_V}, {_V}, int64, int64, int64, "
+    f"int64, int64, boolean, boolean, int64, int64, {_V})",
+    "rehash": f"int64({_M}, {_M}, int64)",
+    "gather": f"int64({_M}, {_M})",
+}
+"""The kernels' argument types, for their ahead-of-time build (see ``core/jit.py``)."""
+
 
 def step(
     src: Array,

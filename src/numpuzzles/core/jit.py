@@ -32,6 +32,7 @@ import importlib
 import importlib.util
 import os
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -96,6 +97,70 @@ def aot_function(function: Callable[..., Any]) -> Callable[..., Any] | None:
 
 
 _modules: dict[str, ModuleType | None] = {}
+_loading: dict[tuple[str, str], threading.Event] = {}
+
+
+def releases_gil(function: Callable[..., Any]) -> bool:
+    """Whether ``kernel(function)`` now runs without holding the GIL: numba's JIT version
+    does (``nogil``); an ahead-of-time build does not (``pycc`` has no such option), and
+    neither does the plain function."""
+    if os.environ.get("NUMPUZZLES_NO_JIT"):
+        return False
+    found = _cache.get((function.__module__, function.__name__))
+    return found is not None and hasattr(found, "signatures")
+
+
+def load_nogil_in_background(*functions: Callable[..., Any]) -> list[threading.Event]:
+    """Start loading numba's JIT version of each kernel ``function`` in a daemon thread;
+    once it is compiled (or read from numba's disk cache) ``kernel`` returns it instead of
+    the ahead-of-time build.  Returns events set when each load is over (loaded or failed).
+
+    Why: the ahead-of-time build answers a fresh process's first boards without numba's
+    start-up, but it holds the GIL, so a search racing SAT in a second thread
+    (``numberlink/race.py``) would share one core with SAT's model building.  Hard boards,
+    the ones that reach a race, are worth numba's second of loading; searches fetch
+    ``kernel(...)`` before every chunk and so switch on their next chunk.  Both versions
+    run the same code on the same arrays, so a switch mid-search changes nothing else.
+    """
+    events = []
+    wanted = []
+    for function in functions:
+        key = (function.__module__, function.__name__)
+        event = _loading.get(key)
+        if event is None:
+            event = _loading[key] = threading.Event()
+            if releases_gil(function) or os.environ.get("NUMPUZZLES_NO_JIT"):
+                event.set()
+            else:
+                wanted.append((function, event))
+        events.append(event)
+
+    def load() -> None:
+        for function, event in wanted:
+            try:
+                _load_nogil(function)
+            finally:
+                event.set()
+
+    if wanted:
+        threading.Thread(target=load, name="numpuzzles-jit-load", daemon=True).start()
+    return events
+
+
+def _load_nogil(function: Callable[..., Any]) -> None:
+    """Compile or load ``function``'s JIT version for the arrays the searches pass (all
+    C-contiguous: the version a plain JIT call makes and caches), then serve it."""
+    compiled = jit_function(function, True)
+    module = sys.modules[function.__module__]
+    signature = getattr(module, "AOT_EXPORTS", {}).get(function.__name__)
+    if signature is None or not hasattr(compiled, "compile"):
+        return
+    contiguous = signature.replace("[:, :]", "[:, ::1]").replace("[:]", "[::1]")
+    try:
+        compiled.compile(contiguous)
+    except Exception:  # the ahead-of-time build goes on serving
+        return
+    _cache[(function.__module__, function.__name__)] = compiled
 
 
 def _aot_module(name: str) -> ModuleType | None:

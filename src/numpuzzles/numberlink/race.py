@@ -19,9 +19,11 @@ only, exact for that question) takes the scan search's place (``route_answer``):
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Protocol
 
+from ..core import jit
 from ..core.deadline import Deadline
 from ..core.result import SolveResult, Stats, status_for
 from .model import Puzzle, Rules, Solution
@@ -50,6 +52,9 @@ in Python on a 12x12 board (most generated 10x10 Arukone boards need under 100),
 loading the compiled kernels costs about a second each.  Then SAT alone gets up to
 ``SMALL_SAT_SECONDS`` (a 10x10 takes it some 0.03 s) before the kernels are loaded."""
 SMALL_SAT_SECONDS = 1.0
+LOAD_POLL_SECONDS = 0.01
+"""How often a race's search, waiting for its GIL-free kernel to load, looks at the stop
+signal (so a race SAT won ends at once)."""
 
 
 class Outcome(Protocol):
@@ -77,6 +82,8 @@ class Search(Protocol):
     def finished(self) -> bool: ...
     @property
     def found(self) -> int: ...
+    @property
+    def kernels(self) -> tuple[Callable[..., int], ...]: ...
 
     def run(
         self,
@@ -185,6 +192,10 @@ class RouteOrScan:
     def found(self) -> int:
         return max(self.router.found, self.scan.found)
 
+    @property
+    def kernels(self) -> tuple[Callable[..., int], ...]:
+        return self.router.kernels + self.scan.kernels
+
     def run(
         self,
         max_nodes: int | None = None,
@@ -246,16 +257,25 @@ def _race(
     ahle-inputs10: the scan search settles some 50x50 boards in 0.1 s and needs 5 s for
     others that SAT answers in 0.7 s).  The compiled kernel runs without the GIL and the
     SAT engine releases it while it searches, so on two cores the race costs about the
-    faster engine's time.  Both are exact: the answer is the same whichever wins, except
-    which solutions are shown when a board has more than ``limit`` of them.  ``shortest``:
-    SAT may keep to shortest solutions (``sat_solve``), as the router does.
+    faster engine's time; the kernels' ahead-of-time builds hold the GIL, so the
+    race has numba's JIT versions loaded beside it and the search switches to them
+    (``jit.load_nogil_in_background``).  Both are exact: the answer is the same whichever
+    wins, except which solutions are shown when a board has more than ``limit`` of them.
+    ``shortest``: SAT may keep to shortest solutions (``sat_solve``), as the router does.
     """
+    loading = jit.load_nogil_in_background(*search.kernels)
     alarm = Alarm(deadline, always=True)
     stop = threading.Event()
     errors: list[BaseException] = []
 
     def work() -> None:
         try:
+            # an ahead-of-time kernel would hold the GIL against SAT and starve the load:
+            # wait for the load instead (SAT runs meanwhile), leaving at once on stop
+            for event in loading:
+                while not event.wait(LOAD_POLL_SECONDS):
+                    if stop.is_set():
+                        return
             if search.run(deadline=deadline, stop=stop) and (exact or search.found):
                 alarm.fire()  # SAT stops at once; its answer is not needed
         except BaseException as exc:  # handed to the calling thread below

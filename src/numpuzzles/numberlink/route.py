@@ -155,7 +155,7 @@ class RouteSearch:
         self.reg[kernel.SLACK] = slack
         self.reg[kernel.WEIGHT] = weigh
         self.weight = np.zeros(count, dtype=np.int64) if weight is None else weight
-        self._run = route_function(compiled)
+        self.compiled = compiled
 
     @property
     def found(self) -> int:
@@ -184,7 +184,7 @@ class RouteSearch:
                 break
             if stop is not None and stop.is_set():
                 break
-            code = self._run(
+            code = route_function(self.compiled)(
                 self.occ, self.isend, self.width, self.start, self.goal, self.routed, self.dist,
                 self.conf, self.stack, self.last, self.info, self.weight, self.flab,
                 self.fhead, self.fcand, self.fnum, self.fnext, self.fplaced, self.comp,
@@ -255,6 +255,11 @@ class RouteRestarts:
         self.restarts = 0
         self._before = 0
         self._search = RouteSearch(puzzle, compiled, weigh=self.weigh)
+
+    @property
+    def kernels(self) -> tuple[Callable[..., int], ...]:
+        """The compiled kernel functions this search calls (none when it runs plain)."""
+        return (kernel.route,) if self.compiled else ()
 
     @property
     def found(self) -> int:

@@ -120,7 +120,12 @@ class ScanSearch:
         self.mark = np.zeros(n + 1, dtype=np.int64)
         self.reg = np.zeros(4, dtype=np.int64)
         self.sols = np.zeros((limit, size), dtype=np.int64)
-        self._run = search_function(compiled)
+        self.compiled = compiled
+
+    @property
+    def kernels(self) -> tuple[Callable[..., int], ...]:
+        """The compiled kernel functions this search calls (none when it runs plain)."""
+        return (kernel.search,) if self.compiled else ()
 
     @property
     def found(self) -> int:
@@ -149,7 +154,7 @@ class ScanSearch:
                 break
             if stop is not None and stop.is_set():
                 break
-            code = self._run(
+            code = search_function(self.compiled)(
                 self.lab, self.req, self.canse, self.order, self.rank, self.width, self.con,
                 self.end, self.col, self.trail, self.opt, self.mark, self.reg, self.sols,
                 self.limit, budget,

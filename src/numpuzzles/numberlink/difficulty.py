@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from ..core.dsf import DisjointSets
 from ..core.grid import forward_neighbours
-from .model import BLOCKED, Puzzle
+from .model import BLOCKED, Puzzle, Rules
 
 UNKNOWN, ON, OFF = 0, 1, 2
 
@@ -76,8 +76,9 @@ class Contradiction(Exception):
 class _Board:
     """Edge states and path segments (union-find with labels and end cells)."""
 
-    def __init__(self, puzzle: Puzzle) -> None:
+    def __init__(self, puzzle: Puzzle, notouch: bool = False) -> None:
         w, h = puzzle.width, puzzle.height
+        self.notouch = notouch
         self.size = w * h
         self.edge_cells: list[tuple[int, int]] = []
         self.cell_edges: list[list[int]] = [[] for _ in range(self.size)]
@@ -95,6 +96,7 @@ class _Board:
     def copy(self) -> _Board:
         other = object.__new__(_Board)
         other.size = self.size
+        other.notouch = self.notouch
         other.edge_cells = self.edge_cells
         other.cell_edges = self.cell_edges
         other.need = self.need
@@ -113,6 +115,10 @@ class _Board:
         if current != UNKNOWN:
             raise Contradiction
         a, b = self.edge_cells[edge]
+        if value == OFF and self.notouch:
+            ra, rb = self.pieces.find(a), self.pieces.find(b)
+            if ra == rb or (self.label[ra] and self.label[ra] == self.label[rb]):
+                raise Contradiction  # beside its own path without being joined
         if value == ON:
             pieces = self.pieces
             ra, rb = pieces.find(a), pieces.find(b)
@@ -165,7 +171,10 @@ class _Board:
                 a, b = edge_cells[edge]
                 other_root = find(b if a == cell else a)
                 other_label = self.label[other_root]
-                if other_root == root or (label and other_label and label != other_label):
+                if self.notouch and (other_root == root or (label and label == other_label)):
+                    # touching means joined: one piece cannot be, two of a label must be
+                    self.set_edge(edge, ON, queue)
+                elif other_root == root or (label and other_label and label != other_label):
                     self.set_edge(edge, OFF, queue)
 
 
@@ -257,9 +266,10 @@ def analyse(
     )
 
 
-def grade(puzzle: Puzzle) -> Difficulty:
-    """The difficulty of ``puzzle`` under ``fill`` (see the module docstring for the measure)."""
-    board = _Board(puzzle)
+def grade(puzzle: Puzzle, rules: Rules = Rules.FILL) -> Difficulty:
+    """The difficulty of ``puzzle`` (see the module docstring for the measure): under
+    ``fill-notouch`` with its own deduction (touching means joined), else under ``fill``."""
+    board = _Board(puzzle, notouch=rules is Rules.FILL_NOTOUCH)
     if not _tier_one(board):
         return Difficulty(Grade.EXPERT, EXPERT_BASE + board.undecided(), 0, board.undecided())
     if board.undecided() == 0:

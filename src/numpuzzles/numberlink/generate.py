@@ -38,6 +38,7 @@ the same puzzle.  Coordinates are ``(row, col)``; paths are lists of flat indice
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
@@ -51,6 +52,7 @@ from ..core.seeds import puzzle_id, rng
 from .difficulty import GRADES, Difficulty, EdgeKey, Grade, analyse, grade
 from .model import Cell, Puzzle, Rules, Solution
 from .solve import solve
+from .sparse import merge_proved, reshape, reshape_steps
 from .unionfind import grow_paths
 
 Prover = Callable[[Puzzle, Rules], tuple[tuple[Solution, ...], bool]]
@@ -73,20 +75,32 @@ class GeneratedPuzzle:
 
 @dataclass(frozen=True)
 class Params:
-    """What to generate; ``pairs``/``difficulty`` None means "whatever comes"."""
+    """What to generate; ``pairs``/``density``/``difficulty`` None means "whatever comes".
+
+    ``density`` (pairs per cell) asks for ``round(density * width * height)`` pairs; at most
+    one of ``pairs`` and ``density`` may be given.
+    """
 
     width: int
     height: int
     rules: Rules = Rules.FILL
     pairs: int | None = None
     difficulty: str | None = None
+    density: float | None = None
 
     @property
     def proof_rules(self) -> Rules:
-        """The rules uniqueness is proved under: ``fill`` for ``fill-notouch`` too, since
-        a puzzle unique under ``fill`` whose solution never touches itself (every witness
-        here) is unique under ``fill-notouch`` as well."""
-        return Rules.FILL if self.rules is Rules.FILL_NOTOUCH else self.rules
+        """The rules uniqueness is proved under: the puzzle's own."""
+        return self.rules
+
+    @property
+    def wanted_pairs(self) -> int | None:
+        """The exact pair count asked for (by ``pairs`` or ``density``), or None."""
+        if self.pairs is not None:
+            return self.pairs
+        if self.density is not None:
+            return max(1, round(self.density * self.width * self.height))
+        return None
 
     def text(self) -> str:
         """The params part of the puzzle ID, e.g. ``10x10,fill,pairs=12``."""
@@ -95,6 +109,8 @@ class Params:
             parts.append(f"pairs={self.pairs}")
         if self.difficulty is not None:
             parts.append(f"difficulty={self.difficulty}")
+        if self.density is not None:
+            parts.append(f"density={self.density}")
         return ",".join(parts)
 
 
@@ -109,9 +125,18 @@ ending in ``MemoryError`` (``generate 100000`` used to).
 """
 
 
-def default_pairs(width: int, height: int) -> int:
-    """The target pair count before repairs: about one pair per ten cells."""
-    return max(2, round(width * height / 10))
+def default_pairs(width: int, height: int, rules: Rules = Rules.FILL) -> int:
+    """The target pair count before repairs.
+
+    ``fill`` and ``blank``: about one pair per ten cells.  ``fill-notouch``: the clue
+    density of published puzzles (Flow Free's convention), fitted through the medians of
+    270 human-made puzzles and the issue's targets: 6-7 pairs at 10x10, 12 at 15x15, 30 at
+    25x25, 70 at 40x40 (``0.23 * side + 0.038 * cells``, side the square root of cells).
+    """
+    cells = width * height
+    if rules is Rules.FILL_NOTOUCH:
+        return max(2, round(0.23 * math.sqrt(cells) + 0.038 * cells))
+    return max(2, round(cells / 10))
 
 
 # --- the random cover ------------------------------------------------------------------
@@ -438,30 +463,34 @@ def generate(
     """A puzzle for ``params`` with a unique solution, proved by ``prover``.
 
     ``prover`` None: only the deduction solver's proof is used (puzzles it cannot solve
-    are cut until it can), which is sound but never yields grade ``expert``.
+    are cut until it can), which is sound but never yields grade ``expert``; it needs
+    rules ``fill`` (``fill-notouch`` always needs a prover).  When no attempt meets
+    ``pairs``/``density`` (or ``difficulty``), the ``GenerationError`` says in one line how
+    close the attempts came.
     """
     _validate(params)
     random_source = rng(seed)
     w, h = params.width, params.height
-    target = params.pairs if params.pairs is not None else default_pairs(w, h)
+    wanted = params.wanted_pairs
+    target = wanted if wanted is not None else default_pairs(w, h, params.rules)
+    closest: int | None = None
+    grades: set[str] = set()
     for _attempt in range(max_attempts):
-        paths = random_cover(w, h, target, random_source)
-        result = _make_unique(params, paths, prover)
+        if params.rules is Rules.FILL_NOTOUCH:
+            result = _sparse_attempt(params, target, random_source, prover)
+        else:
+            result, target = _cut_attempt(params, target, random_source, prover)
         if result is None:
             continue
         puzzle, solution, repairs = result
-        if params.pairs is not None and len(puzzle.labels) != params.pairs:
-            excess = len(puzzle.labels) - params.pairs
-            if excess > 0 and params.rules is not Rules.BLANK:
-                merged = _merge_down(params, solution, random_source, prover)
-                if merged is not None:
-                    puzzle, solution = merged
-            if len(puzzle.labels) != params.pairs:
-                # aim lower (or higher) next time: repairs add about ``excess`` pairs
-                target = max(1, target - (excess + 1) // 2)
-                continue
-        difficulty = grade(puzzle)
+        pairs = len(puzzle.labels)
+        if closest is None or abs(pairs - (wanted or pairs)) < abs(closest - (wanted or pairs)):
+            closest = pairs
+        if wanted is not None and pairs != wanted:
+            continue
+        difficulty = grade(puzzle, params.rules)
         if params.difficulty is not None and difficulty.grade.value != params.difficulty:
+            grades.add(difficulty.grade.value)
             continue
         return GeneratedPuzzle(
             puzzle_id("numberlink", params.text(), seed),
@@ -472,9 +501,91 @@ def generate(
             difficulty,
             repairs,
         )
-    raise GenerationError(
-        f"no {params.text()} puzzle found in {max_attempts} attempts for seed {seed}"
-    )
+    raise GenerationError(_shortfall(params, max_attempts, seed, closest, sorted(grades)))
+
+
+def _shortfall(
+    params: Params, attempts: int, seed: int, closest: int | None, grades: list[str]
+) -> str:
+    """The one-line reason ``generate`` gives up: how close its attempts came."""
+    head = f"no {params.text()} puzzle found in {attempts} attempts for seed {seed}"
+    wanted = params.wanted_pairs
+    cells = params.width * params.height
+    if closest is None:
+        return f"{head}: no attempt ended in a puzzle proved unique"
+    if wanted is not None and closest != wanted:
+        return (
+            f"{head}: the closest proved unique had {closest} pairs "
+            f"({closest / cells:.3f} per cell), {wanted} asked ({wanted / cells:.3f})"
+        )
+    if grades:
+        return f"{head}: the puzzles found graded {', '.join(grades)}"
+    return head
+
+
+def _prove(prover: Prover, rules: Rules, puzzle: Puzzle) -> tuple[tuple[Solution, ...], bool]:
+    return prover(puzzle, rules)
+
+
+def _sparse_attempt(
+    params: Params, target: int, random_source: random.Random, prover: Prover | None
+) -> tuple[Puzzle, Solution, int] | None:
+    """One ``fill-notouch`` attempt (``sparse.py``): a random cover reshaped down to
+    ``target`` long paths, proved unique (cut where a second solution differs until it
+    is), then joined back down to ``target`` while the proofs allow."""
+    if prover is None:
+        raise InvalidParameterError("fill-notouch puzzles need the solver's proof")
+    w, h = params.width, params.height
+    paths = random_cover(w, h, target, random_source)
+    paths = reshape(paths, w, h, target, random_source, reshape_steps(w, h))
+    repairs = 0
+    while True:
+        puzzle, solution = as_puzzle(w, h, paths)
+        solutions, decided = prover(puzzle, params.rules)
+        if not decided:
+            return None
+        if len(solutions) == 1:
+            break
+        if _cut_where_differs(paths, solution, solutions) is None:
+            return None
+        repairs += 1
+    if len(paths) > target:
+        paths, _ = merge_proved(
+            paths,
+            w,
+            h,
+            target,
+            partial(_prove, prover, params.rules),
+            partial(as_puzzle, w, h),
+            random_source,
+            max_proofs=2 * len(paths),
+        )
+        puzzle, solution = as_puzzle(w, h, paths)
+    return puzzle, solution, repairs
+
+
+def _cut_attempt(
+    params: Params, target: int, random_source: random.Random, prover: Prover | None
+) -> tuple[tuple[Puzzle, Solution, int] | None, int]:
+    """One ``fill`` or ``blank`` attempt: a random cover cut until unique (see the module
+    docstring), merged back towards an asked pair count; with the next attempt's target."""
+    w, h = params.width, params.height
+    paths = random_cover(w, h, target, random_source)
+    result = _make_unique(params, paths, prover)
+    wanted = params.wanted_pairs
+    if result is None or wanted is None:
+        return result, target
+    puzzle, solution, repairs = result
+    if len(puzzle.labels) != wanted:
+        excess = len(puzzle.labels) - wanted
+        if excess > 0 and params.rules is not Rules.BLANK:
+            merged = _merge_down(params, solution, random_source, prover)
+            if merged is not None:
+                puzzle, solution = merged
+        if len(puzzle.labels) != wanted:
+            # aim lower (or higher) next time: repairs add about ``excess`` pairs
+            target = max(1, target - (excess + 1) // 2)
+    return (puzzle, solution, repairs), target
 
 
 def _merge_down(
@@ -483,7 +594,7 @@ def _merge_down(
     """Join paths of a unique puzzle whose ends touch while deductions still prove it
     unique, down to ``params.pairs``; then the solver's proof.  None if it gets stuck."""
     w, h = params.width, params.height
-    goal = params.pairs
+    goal = params.wanted_pairs
     assert goal is not None
     paths = [[r * w + c for r, c in path] for _, path in solution.paths]
     while len(paths) > goal:
@@ -528,14 +639,34 @@ def _validate(params: Params) -> None:
         )
     if params.difficulty is not None and params.difficulty not in GRADES:
         raise InvalidParameterError(f"difficulty must be one of {', '.join(GRADES)}")
-    if params.pairs is not None and not 1 <= params.pairs <= params.width * params.height // 2:
+    if params.pairs is not None and params.density is not None:
+        raise InvalidParameterError("ask for pairs or density, not both")
+    wanted = params.wanted_pairs
+    if wanted is not None and not 1 <= wanted <= params.width * params.height // 2:
+        asked = f"pairs={params.pairs}" if params.pairs is not None else (
+            f"density={params.density} ({wanted} pairs)"
+        )
         raise InvalidParameterError(
-            f"pairs must be between 1 and {params.width * params.height // 2}"
+            f"pairs must be between 1 and {params.width * params.height // 2}, got {asked}"
         )
 
 
+SCAN_PROOF_SECONDS = 30.0
+"""Under ``fill-notouch`` the scan search alone proves (see ``solver_prover``) for up to
+this long before the race against SAT takes over."""
+
+
 def solver_prover(puzzle: Puzzle, rules: Rules) -> tuple[tuple[Solution, ...], bool]:
-    """The package's solver as the proof: up to two solutions, and whether that is decided."""
+    """The package's solver as the proof: up to two solutions, and whether that is decided.
+
+    Under ``fill-notouch`` the scan search alone answers first: the race against SAT may
+    show either engine's second solution, and the repairs cut where it differs, so the
+    race would make a seed's puzzle depend on timing.
+    """
+    if rules is Rules.FILL_NOTOUCH:
+        scan = solve(puzzle, rules=rules, limit=2, engine="scan", timeout=SCAN_PROOF_SECONDS)
+        if scan.complete or len(scan.solutions) >= 2:
+            return scan.solutions, True
     result = solve(puzzle, rules=rules, limit=2)
     return result.solutions, result.complete or len(result.solutions) >= 2
 

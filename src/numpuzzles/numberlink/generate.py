@@ -523,8 +523,22 @@ def _shortfall(
     return head
 
 
-def _prove(prover: Prover, rules: Rules, puzzle: Puzzle) -> tuple[tuple[Solution, ...], bool]:
-    return prover(puzzle, rules)
+def _proved(prover: Prover, rules: Rules, puzzle: Puzzle) -> bool:
+    solutions, decided = prover(puzzle, rules)
+    return decided and len(solutions) == 1
+
+
+def _deduced(puzzle: Puzzle) -> bool:
+    """Unique under ``fill`` by the deductions alone (every edge decided, consistently):
+    cheaper than the solver's proof on the boards ``fill`` merges look at."""
+    facts = analyse(puzzle, lazy=True)
+    return facts.consistent and not facts.open
+
+
+FILL_DENSITY = 0.11
+"""Under ``fill`` the proved merges stop at this many pairs per cell (unless ``pairs`` or
+``density`` asks otherwise): enough below issue 13's 0.12 that the median stays under it
+when merges run out first."""
 
 
 def _sparse_attempt(
@@ -555,7 +569,7 @@ def _sparse_attempt(
             w,
             h,
             target,
-            partial(_prove, prover, params.rules),
+            partial(_proved, prover, params.rules),
             partial(as_puzzle, w, h),
             random_source,
             max_proofs=2 * len(paths),
@@ -571,62 +585,31 @@ def _cut_attempt(
     docstring), merged back towards an asked pair count; with the next attempt's target."""
     w, h = params.width, params.height
     paths = random_cover(w, h, target, random_source)
+    if params.rules is Rules.FILL:
+        paths = reshape(paths, w, h, target, random_source, reshape_steps(w, h))
     result = _make_unique(params, paths, prover)
     wanted = params.wanted_pairs
-    if result is None or wanted is None:
+    if result is None:
         return result, target
     puzzle, solution, repairs = result
-    if len(puzzle.labels) != wanted:
-        excess = len(puzzle.labels) - wanted
-        if excess > 0 and params.rules is not Rules.BLANK:
-            merged = _merge_down(params, solution, random_source, prover)
-            if merged is not None:
-                puzzle, solution = merged
-        if len(puzzle.labels) != wanted:
-            # aim lower (or higher) next time: repairs add about ``excess`` pairs
-            target = max(1, target - (excess + 1) // 2)
+    goal = wanted if wanted is not None else max(1, round(FILL_DENSITY * w * h))
+    if len(puzzle.labels) > goal and params.rules is Rules.FILL:
+        paths = [[r * w + c for r, c in path] for _, path in solution.paths]
+        paths, _ = merge_proved(
+            paths,
+            w,
+            h,
+            goal,
+            _deduced,
+            partial(as_puzzle, w, h),
+            random_source,
+            max_proofs=2 * (len(paths) - goal) + 10,
+        )
+        puzzle, solution = as_puzzle(w, h, paths)
+    if wanted is not None and len(puzzle.labels) != wanted:
+        # aim lower (or higher) next time: repairs add about ``excess`` pairs
+        target = max(1, target - (len(puzzle.labels) - wanted + 1) // 2)
     return (puzzle, solution, repairs), target
-
-
-def _merge_down(
-    params: Params, solution: Solution, random_source: random.Random, prover: Prover | None
-) -> tuple[Puzzle, Solution] | None:
-    """Join paths of a unique puzzle whose ends touch while deductions still prove it
-    unique, down to ``params.pairs``; then the solver's proof.  None if it gets stuck."""
-    w, h = params.width, params.height
-    goal = params.wanted_pairs
-    assert goal is not None
-    paths = [[r * w + c for r, c in path] for _, path in solution.paths]
-    while len(paths) > goal:
-        end_of: dict[int, int] = {}
-        for i, path in enumerate(paths):
-            end_of[path[0]] = i
-            end_of[path[-1]] = i
-        options = [
-            (i, cell, end_of[n], n)
-            for cell, i in end_of.items()
-            for n in orthogonal_neighbours(cell, w, h)
-            if n in end_of and end_of[n] > i
-        ]
-        random_source.shuffle(options)
-        for i, cell, j, n in options:
-            first, second = paths[i], paths[j]
-            if _touches(first, second, (cell, n), w, h):
-                continue
-            head = first if first[-1] == cell else first[::-1]
-            tail = second if second[0] == n else second[::-1]
-            trial = [p for k, p in enumerate(paths) if k not in (i, j)] + [head + tail]
-            if not analyse(as_puzzle(w, h, trial)[0]).open:
-                paths = trial
-                break
-        else:
-            return None
-    puzzle, witness = as_puzzle(w, h, paths)
-    if prover is not None:
-        solutions, decided = prover(puzzle, params.proof_rules)
-        if not decided or len(solutions) != 1:
-            return None
-    return puzzle, witness
 
 
 def _validate(params: Params) -> None:

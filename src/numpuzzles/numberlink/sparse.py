@@ -30,8 +30,8 @@ from collections.abc import Callable
 from ..core.grid import orthogonal_neighbours
 from .model import Puzzle, Solution
 
-Proof = Callable[[Puzzle], tuple[tuple[Solution, ...], bool]]
-"""Up to two solutions of the puzzle and whether that answer is decided."""
+Proof = Callable[[Puzzle], bool]
+"""True when the puzzle is proved to have exactly one solution."""
 AsPuzzle = Callable[[list[list[int]]], tuple[Puzzle, Solution]]
 """The puzzle given by the paths' ends, with the paths as its solution."""
 
@@ -154,8 +154,7 @@ def merge_proved(
             tail = second if second[0] == meet else second[::-1]
             trial = [p for k, p in enumerate(paths) if k not in (i, j)] + [head + tail]
             proofs += 1
-            solutions, decided = prove(as_puzzle(trial)[0])
-            if decided and len(solutions) == 1:
+            if prove(as_puzzle(trial)[0]):
                 paths = trial
                 joined = True
                 break

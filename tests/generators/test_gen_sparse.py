@@ -126,9 +126,11 @@ def test_merges_are_kept_only_when_proved_unique() -> None:
     assert count(w, h, final.cells, "fill-notouch", limit=2) == 1
 
 
-@pytest.mark.parametrize(("w", "h"), [(4, 4), (5, 4), (5, 5)])
-def test_fill_merges_stay_unique_per_the_brute_force_counter(w: int, h: int) -> None:
+@pytest.mark.parametrize(("w", "h", "pairs"), [(4, 4, 3), (5, 4, 2), (5, 5, 3), (6, 5, 3)])
+def test_fill_merges_stay_unique_per_the_brute_force_counter(w: int, h: int, pairs: int) -> None:
+    # an asked count thins small boards too (reshaped, cut, merged by deductions)
     for seed in range(4):
-        item = generate(Params(w, h), seed, prover=solver_prover)
+        item = generate(Params(w, h, pairs=pairs), seed, prover=solver_prover)
+        assert len(item.puzzle.labels) == pairs
         assert count(w, h, item.puzzle.cells, "fill", limit=2) == 1, (w, h, seed)
 

@@ -13,8 +13,10 @@ of adjacent cells, whether a path runs between them (an "edge").  Two tiers:
   contradicts itself, the opposite is true.  Each such deduction counts as one "trial".
 
 Grades: ``easy`` (tier 1 alone solves the puzzle), ``medium`` (tier 2 solves it with at
-most one trial per 20 cells), ``hard`` (tier 2 solves it with more trials), ``expert``
-(tier 2 gets stuck: the puzzle needs guessing deeper than one step).  The score is the
+most one trial per 10 cells), ``hard`` (tier 2 solves it with more trials), ``expert``
+(tier 2 gets stuck: the puzzle needs guessing deeper than one step).  (One trial per 20
+cells until issue 13: the thinner ``fill`` puzzles, merged down to 0.11 pairs per cell,
+need more trials, and nearly all of them graded ``hard``.)  The score is the
 number of trials, or for ``expert`` the number of edges left undecided, added to a
 large constant so scores order like grades.
 
@@ -24,13 +26,25 @@ board fills up (a solver who does not know it needs more; no separate measure ye
 
 Deductions are sound (each follows from the rules), so a puzzle solved by them has
 exactly one solution under ``fill``; the generator still proves uniqueness with the solver.
-Under ``fill-notouch`` the same deductions stay sound (its solutions are ``fill``
-solutions), so the grade is an upper bound there.
+
+Under ``fill-notouch`` the measure is the effort of the scan search (``scan.py``) proving
+the puzzle unique (``limit=2``), in search nodes, against what is typical for the size.
+Why not the deductions: measured on the sparse generator's puzzles (issue 13: 6 pairs on
+10x10), tier 2 leaves some 150 of 180 edges open on every one of them (all ``expert``),
+even with ``fill-notouch``'s own rule (touching means joined: two touching cells of one
+piece or one label must be joined), which ``_Board(notouch=True)`` applies; such puzzles
+are solved by reasoning about whole paths, which the scan search's rules are.  The typical
+effort was fitted to the medians of seeds 1-40 at 10x10 (400 nodes) to seeds 1-8 at 30x30
+(0.27 million), growing about ``exp(0.325 * side)`` (``NOTOUCH_*`` below); the grade is
+the ratio of the nodes to it: ``easy`` below 0.6, ``medium`` below 1.2, ``hard`` below
+2.2, else ``expert``.  The score is the node count.  (The node counts are exact and
+repeatable: the search is deterministic.)
 """
 
 from __future__ import annotations
 
 import enum
+import math
 from dataclasses import dataclass
 
 from ..core.dsf import DisjointSets
@@ -51,22 +65,27 @@ class Grade(enum.Enum):
 
 GRADES: tuple[str, ...] = tuple(g.value for g in Grade)
 EXPERT_BASE = 1_000_000
-MEDIUM_CELLS_PER_TRIAL = 20
+MEDIUM_CELLS_PER_TRIAL = 10
+NOTOUCH_NODES_10X10 = 400.0
+NOTOUCH_GROWTH_PER_SIDE = 0.325
+NOTOUCH_RATIOS = ((0.6, Grade.EASY), (1.2, Grade.MEDIUM), (2.2, Grade.HARD))
 
 
 @dataclass(frozen=True)
 class Difficulty:
-    """A puzzle's grade, its score (see the module docstring) and whether tiers solved it."""
+    """A puzzle's grade, its score (see the module docstring) and whether tiers solved it
+    (under ``fill-notouch``, graded by the search, ``trials`` and ``undecided`` are 0)."""
 
     grade: Grade
     score: int
     trials: int
     undecided: int
+    by_search: bool = False
 
     @property
     def solved_by_deduction(self) -> bool:
         """True when the deductions alone decided every edge (a uniqueness proof)."""
-        return self.undecided == 0
+        return not self.by_search and self.undecided == 0
 
 
 class Contradiction(Exception):
@@ -333,10 +352,30 @@ def analyse(
     )
 
 
+def typical_notouch_nodes(puzzle: Puzzle) -> float:
+    """The scan search's typical node count for proving a sparse puzzle of this size."""
+    side = math.sqrt(sum(1 for v in puzzle.cells if v != BLOCKED))
+    return NOTOUCH_NODES_10X10 * math.exp(NOTOUCH_GROWTH_PER_SIDE * (side - 10))
+
+
+def notouch_grade(nodes: int, puzzle: Puzzle) -> Grade:
+    """The ``fill-notouch`` grade of a puzzle whose uniqueness proof took ``nodes``."""
+    ratio = nodes / typical_notouch_nodes(puzzle)
+    for bound, level in NOTOUCH_RATIOS:
+        if ratio < bound:
+            return level
+    return Grade.EXPERT
+
+
 def grade(puzzle: Puzzle, rules: Rules = Rules.FILL) -> Difficulty:
     """The difficulty of ``puzzle`` (see the module docstring for the measure): under
-    ``fill-notouch`` with its own deduction (touching means joined), else under ``fill``."""
-    board = _Board(puzzle, notouch=rules is Rules.FILL_NOTOUCH)
+    ``fill-notouch`` the scan search's effort, else the deductions under ``fill``."""
+    if rules is Rules.FILL_NOTOUCH:
+        from .solve import solve  # the engines load only when a notouch grade is asked
+
+        nodes = solve(puzzle, rules=rules, limit=2, engine="scan").stats.nodes
+        return Difficulty(notouch_grade(nodes, puzzle), nodes, 0, 0, by_search=True)
+    board = _Board(puzzle)
     if not _tier_one(board):
         return Difficulty(Grade.EXPERT, EXPERT_BASE + board.undecided(), 0, board.undecided())
     if board.undecided() == 0:

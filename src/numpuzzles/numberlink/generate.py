@@ -539,6 +539,10 @@ FILL_DENSITY = 0.11
 """Under ``fill`` the proved merges stop at this many pairs per cell (unless ``pairs`` or
 ``density`` asks otherwise): enough below issue 13's 0.12 that the median stays under it
 when merges run out first."""
+THIN_CELLS = 100
+"""Boards this large and up are thinned by default under ``fill``; smaller ones keep the
+plain cut repairs, whose puzzles vary more (a 5x5 board merged down to 3 pairs has few
+different puzzles to give)."""
 
 
 def _sparse_attempt(
@@ -582,25 +586,32 @@ def _cut_attempt(
     params: Params, target: int, random_source: random.Random, prover: Prover | None
 ) -> tuple[tuple[Puzzle, Solution, int] | None, int]:
     """One ``fill`` or ``blank`` attempt: a random cover cut until unique (see the module
-    docstring), merged back towards an asked pair count; with the next attempt's target."""
+    docstring), merged back towards an asked pair count; with the next attempt's target.
+    Under ``fill`` from ``THIN_CELLS`` up (or when a count is asked) the cover is reshaped
+    first and merged afterwards down to ``FILL_DENSITY`` (issue 13)."""
     w, h = params.width, params.height
+    wanted = params.wanted_pairs
+    thin = params.rules is Rules.FILL and (w * h >= THIN_CELLS or wanted is not None)
     paths = random_cover(w, h, target, random_source)
-    if params.rules is Rules.FILL:
+    if thin:
         paths = reshape(paths, w, h, target, random_source, reshape_steps(w, h))
     result = _make_unique(params, paths, prover)
-    wanted = params.wanted_pairs
     if result is None:
         return result, target
     puzzle, solution, repairs = result
     goal = wanted if wanted is not None else max(1, round(FILL_DENSITY * w * h))
-    if len(puzzle.labels) > goal and params.rules is Rules.FILL:
+    if len(puzzle.labels) > goal and thin:
+        # deductions prove the merges fast, but what they prove is never ``expert``
+        prove: Callable[[Puzzle], bool] = _deduced
+        if params.difficulty == Grade.EXPERT.value and prover is not None:
+            prove = partial(_proved, prover, params.rules)
         paths = [[r * w + c for r, c in path] for _, path in solution.paths]
         paths, _ = merge_proved(
             paths,
             w,
             h,
             goal,
-            _deduced,
+            prove,
             partial(as_puzzle, w, h),
             random_source,
             max_proofs=2 * (len(paths) - goal) + 10,

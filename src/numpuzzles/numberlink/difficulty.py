@@ -34,11 +34,12 @@ Why not the deductions: measured on the sparse generator's puzzles (issue 13: 6 
 even with ``fill-notouch``'s own rule (touching means joined: two touching cells of one
 piece or one label must be joined), which ``_Board(notouch=True)`` applies; such puzzles
 are solved by reasoning about whole paths, which the scan search's rules are.  The typical
-effort was fitted to the medians of seeds 1-40 at 10x10 (400 nodes) to seeds 1-8 at 30x30
-(0.27 million), growing about ``exp(0.325 * side)`` (``NOTOUCH_*`` below); the grade is
-the ratio of the nodes to it: ``easy`` below 0.6, ``medium`` below 1.2, ``hard`` below
-2.2, else ``expert``.  The score is the node count.  (The node counts are exact and
-repeatable: the search is deterministic.)
+effort was fitted to the median nodes of the default puzzles: 400 at 10x10 (seeds 1-40),
+2,650 at 15x15, 14,700 at 20x20 (1-30), 43,000 at 25x25 (1-20), 0.27 million at 30x30
+(1-8) and 2.3 million at 40x40 (1-3): ``ln(nodes) = ln(400) + 0.335 t - 0.00156 t^2``
+with ``t = side - 10`` (``NOTOUCH_*`` below); the grade is the ratio of the nodes to it:
+``easy`` below 0.6, ``medium`` below 1.2, ``hard`` below 2.2, else ``expert``.  The score
+is the node count (exact and repeatable: the search is deterministic).
 """
 
 from __future__ import annotations
@@ -67,7 +68,7 @@ GRADES: tuple[str, ...] = tuple(g.value for g in Grade)
 EXPERT_BASE = 1_000_000
 MEDIUM_CELLS_PER_TRIAL = 10
 NOTOUCH_NODES_10X10 = 400.0
-NOTOUCH_GROWTH_PER_SIDE = 0.325
+NOTOUCH_GROWTH = (0.335, -0.00156)
 NOTOUCH_RATIOS = ((0.6, Grade.EASY), (1.2, Grade.MEDIUM), (2.2, Grade.HARD))
 
 
@@ -354,8 +355,9 @@ def analyse(
 
 def typical_notouch_nodes(puzzle: Puzzle) -> float:
     """The scan search's typical node count for proving a sparse puzzle of this size."""
-    side = math.sqrt(sum(1 for v in puzzle.cells if v != BLOCKED))
-    return NOTOUCH_NODES_10X10 * math.exp(NOTOUCH_GROWTH_PER_SIDE * (side - 10))
+    t = math.sqrt(sum(1 for v in puzzle.cells if v != BLOCKED)) - 10
+    linear, square = NOTOUCH_GROWTH
+    return NOTOUCH_NODES_10X10 * math.exp(linear * t + square * t * t)
 
 
 def notouch_grade(nodes: int, puzzle: Puzzle) -> Grade:

@@ -27,9 +27,17 @@ falls and the loop ends (at worst with every path two cells long).  The same arg
 makes every deduced fact about the old puzzle (edge on / edge off) true for the cut one,
 with ``u-v`` now off, which is why step 2 never starts from scratch.
 
-With ``--pairs K`` a unique puzzle with too many pairs is merged back (two paths whose
-ends touch, kept only while the deductions still decide every edge) and the next attempt
-aims lower; after 50 attempts the generator gives up with ``GenerationError``.
+Thinner puzzles (issue 13, ``sparse.py``): under ``fill`` on boards of ``THIN_CELLS`` and
+up, or when a pair count is asked, the cover is first reshaped into long paths, and the
+repaired puzzle is merged back (two paths whose ends touch, kept only while the
+deductions still decide every edge) down to ``FILL_DENSITY`` or the count asked; the next
+attempt aims lower when the count is missed.  Under ``fill-notouch`` (Flow Free's
+convention) the cover is reshaped straight down to the published density
+(``default_pairs``) or the count asked, proved unique by the scan search, cut where a
+second solution differs until it is, and merged back down while the scan search proves
+each merge; such covers are nearly always unique at once.  ``pairs`` and ``density`` ask
+for an exact count; after 50 attempts the generator gives up with a one-line
+``GenerationError`` saying how close it came.  No puzzle is returned unproved.
 
 Randomness comes from one ``random.Random(seed)``, so the same parameters and seed give
 the same puzzle.  Coordinates are ``(row, col)``; paths are lists of flat indices

@@ -134,3 +134,34 @@ def test_fill_merges_stay_unique_per_the_brute_force_counter(w: int, h: int, pai
         assert len(item.puzzle.labels) == pairs
         assert count(w, h, item.puzzle.cells, "fill", limit=2) == 1, (w, h, seed)
 
+
+
+def test_notouch_deductions_are_sound_per_the_brute_force_counter() -> None:
+    # touching means joined: whatever the deductions decide holds in the only solution
+    from numpuzzles.numberlink.difficulty import _Board, _lookahead, _tier_one
+    from numpuzzles.numberlink.unionfind import generate_unionfind
+
+    decided = 0
+    for seed in range(40):
+        puzzle = generate_unionfind(4, 4, seed).puzzle
+        board = _Board(puzzle, notouch=True)
+        consistent = _tier_one(board) and _lookahead(board)[1]
+        solutions = count(4, 4, puzzle.cells, "fill-notouch", limit=2)
+        if not consistent:
+            assert solutions == 0, seed
+        elif board.undecided() == 0:
+            decided += 1
+            assert solutions == 1, seed
+    assert decided > 0
+
+
+def test_notouch_grades_follow_the_search_effort() -> None:
+    from numpuzzles.numberlink.difficulty import Grade, grade, notouch_grade
+
+    item = generate(Params(10, 10, NOTOUCH), 1, prover=solver_prover)
+    levels = [notouch_grade(nodes, item.puzzle) for nodes in (10, 300, 600, 1_000, 10**6)]
+    assert levels == sorted(levels, key=list(Grade).index)
+    assert levels[0] is Grade.EASY and levels[-1] is Grade.EXPERT
+    verdict = grade(item.puzzle, NOTOUCH)
+    assert verdict.score == solve(item.puzzle, rules=NOTOUCH, limit=2, engine="scan").stats.nodes
+    assert not verdict.solved_by_deduction and verdict.grade is item.difficulty.grade

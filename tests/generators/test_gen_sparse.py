@@ -165,3 +165,14 @@ def test_notouch_grades_follow_the_search_effort() -> None:
     verdict = grade(item.puzzle, NOTOUCH)
     assert verdict.score == solve(item.puzzle, rules=NOTOUCH, limit=2, engine="scan").stats.nodes
     assert not verdict.solved_by_deduction and verdict.grade is item.difficulty.grade
+
+
+def test_density_travels_in_the_id_through_the_family() -> None:
+    from numpuzzles.families import family
+
+    numberlink = family("numberlink")
+    made = numberlink.generate({"size": "10x10", "rules": "fill-notouch", "density": 0.05}, 3)
+    assert made.id == "numberlink:10x10,fill-notouch,density=0.05#3"
+    assert made.details["pairs"] == 5
+    again = numberlink.regenerate(made.id)
+    assert again.puzzle == made.puzzle and again.solution == made.solution

@@ -547,19 +547,17 @@ FILL_DENSITY = 0.11
 """Under ``fill`` the proved merges stop at this many pairs per cell (unless ``pairs`` or
 ``density`` asks otherwise): enough below issue 13's 0.12 that the median stays under it
 when merges run out first."""
-FILL_MERGE_PROOFS = 60
+FILL_MERGE_PROOFS = 150
 """At most this many merges are tried (each proved by the deductions) per ``fill``
-attempt up to 30x30 (``fill_merge_proofs``): on a 25x25 board some 50-65 bring it to
-``FILL_DENSITY``, at 0.3-0.5 s each."""
+attempt up to 40x40 (``fill_merge_proofs``): a 25x25 board needs some 50-65 to reach
+``FILL_DENSITY`` (0.1-0.5 s each), a 40x40 one some 100-150 (0.3-3 s each)."""
 
 
 def fill_merge_proofs(cells: int) -> int:
-    """The merge budget of a ``fill`` attempt: ``FILL_MERGE_PROOFS`` up to 900 cells, then
-    fewer as each proof costs more (1-3 s at 40x40), so that 40x40 and 50x50 stop after
-    some 33 and 21 proofs: thinner than the cut repairs alone, not as thin as 0.12
-    (measured 40x40, seed 1, with 60 proofs: 0.141 pairs per cell in 220 s under load 9).
-    """
-    return max(10, min(FILL_MERGE_PROOFS, FILL_MERGE_PROOFS * 900 // cells))
+    """The merge budget of a ``fill`` attempt: ``FILL_MERGE_PROOFS`` up to 1,600 cells,
+    then fewer as each proof costs more, so that 50x50 stops after 96.  (Measured with a
+    budget of 33 at 40x40: 0.149 pairs per cell in a median 19 s at load 2.3.)"""
+    return max(10, min(FILL_MERGE_PROOFS, FILL_MERGE_PROOFS * 1_600 // cells))
 
 
 THIN_CELLS = 100

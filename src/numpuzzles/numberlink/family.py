@@ -79,8 +79,11 @@ NUMBERLINK_PARAMS: tuple[Param, ...] = (
           "Rule set the puzzle is unique under ('fill' implies 'fill-notouch').",
           choices=RULE_NAMES, positional=True),
     Param("pairs", int, None,
-          "Exact number of pairs (default: about one per ten cells, plus repairs).", low=1,
+          "Exact number of pairs (default: fill-notouch about published puzzles' density, "
+          "else about one per ten cells, plus repairs).", low=1,
           high=MAX_SIDE * MAX_SIDE // 2),
+    Param("density", float, None,
+          "Exact pairs per cell, e.g. 0.05 (instead of --pairs; rounded to whole pairs)."),
     Param("difficulty", str, None, "Only puzzles of this grade (see numberlink/difficulty.py).",
           choices=GRADES),
     Param("method", str, "unique",
@@ -300,11 +303,14 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
         width, height = size_of(params["size"])
         rules = Rules(params["rules"])
         if params["method"] == "unionfind":
-            if params["pairs"] is not None or params["difficulty"] is not None or (
-                rules is not Rules.FILL
+            if (
+                params["pairs"] is not None
+                or params["density"] is not None
+                or params["difficulty"] is not None
+                or rules is not Rules.FILL
             ):
                 raise InvalidParameterError(
-                    "the unionfind method takes no pairs, difficulty or rules"
+                    "the unionfind method takes no pairs, density, difficulty or rules"
                 )
             board = generate_unionfind(width, height, seed)
             graded = grade(board.puzzle)
@@ -315,7 +321,9 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
                 {"difficulty_score": graded.score},
             )
         made = generate(
-            Params(width, height, rules, params["pairs"], params["difficulty"]),
+            Params(
+                width, height, rules, params["pairs"], params["difficulty"], params["density"]
+            ),
             seed,
             prover=solver_prover,
         )

@@ -27,9 +27,17 @@ falls and the loop ends (at worst with every path two cells long).  The same arg
 makes every deduced fact about the old puzzle (edge on / edge off) true for the cut one,
 with ``u-v`` now off, which is why step 2 never starts from scratch.
 
-With ``--pairs K`` a unique puzzle with too many pairs is merged back (two paths whose
-ends touch, kept only while the deductions still decide every edge) and the next attempt
-aims lower; after 50 attempts the generator gives up with ``GenerationError``.
+Thinner puzzles (issue 13, ``sparse.py``): under ``fill`` on boards of ``THIN_CELLS`` and
+up, or when a pair count is asked, the cover is first reshaped into long paths, and the
+repaired puzzle is merged back (two paths whose ends touch, kept only while the
+deductions still decide every edge) down to ``FILL_DENSITY`` or the count asked; the next
+attempt aims lower when the count is missed.  Under ``fill-notouch`` (Flow Free's
+convention) the cover is reshaped straight down to the published density
+(``default_pairs``) or the count asked, proved unique by the scan search, cut where a
+second solution differs until it is, and merged back down while the scan search proves
+each merge; such covers are nearly always unique at once.  ``pairs`` and ``density`` ask
+for an exact count; after 50 attempts the generator gives up with a one-line
+``GenerationError`` saying how close it came.  No puzzle is returned unproved.
 
 Randomness comes from one ``random.Random(seed)``, so the same parameters and seed give
 the same puzzle.  Coordinates are ``(row, col)``; paths are lists of flat indices
@@ -38,6 +46,7 @@ the same puzzle.  Coordinates are ``(row, col)``; paths are lists of flat indice
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from collections.abc import Set as AbstractSet
@@ -51,6 +60,7 @@ from ..core.seeds import puzzle_id, rng
 from .difficulty import GRADES, Difficulty, EdgeKey, Grade, analyse, grade
 from .model import Cell, Puzzle, Rules, Solution
 from .solve import solve
+from .sparse import merge_proved, reshape, reshape_steps
 from .unionfind import grow_paths
 
 Prover = Callable[[Puzzle, Rules], tuple[tuple[Solution, ...], bool]]
@@ -73,20 +83,32 @@ class GeneratedPuzzle:
 
 @dataclass(frozen=True)
 class Params:
-    """What to generate; ``pairs``/``difficulty`` None means "whatever comes"."""
+    """What to generate; ``pairs``/``density``/``difficulty`` None means "whatever comes".
+
+    ``density`` (pairs per cell) asks for ``round(density * width * height)`` pairs; at most
+    one of ``pairs`` and ``density`` may be given.
+    """
 
     width: int
     height: int
     rules: Rules = Rules.FILL
     pairs: int | None = None
     difficulty: str | None = None
+    density: float | None = None
 
     @property
     def proof_rules(self) -> Rules:
-        """The rules uniqueness is proved under: ``fill`` for ``fill-notouch`` too, since
-        a puzzle unique under ``fill`` whose solution never touches itself (every witness
-        here) is unique under ``fill-notouch`` as well."""
-        return Rules.FILL if self.rules is Rules.FILL_NOTOUCH else self.rules
+        """The rules uniqueness is proved under: the puzzle's own."""
+        return self.rules
+
+    @property
+    def wanted_pairs(self) -> int | None:
+        """The exact pair count asked for (by ``pairs`` or ``density``), or None."""
+        if self.pairs is not None:
+            return self.pairs
+        if self.density is not None:
+            return max(1, round(self.density * self.width * self.height))
+        return None
 
     def text(self) -> str:
         """The params part of the puzzle ID, e.g. ``10x10,fill,pairs=12``."""
@@ -95,6 +117,8 @@ class Params:
             parts.append(f"pairs={self.pairs}")
         if self.difficulty is not None:
             parts.append(f"difficulty={self.difficulty}")
+        if self.density is not None:
+            parts.append(f"density={self.density}")
         return ",".join(parts)
 
 
@@ -109,9 +133,18 @@ ending in ``MemoryError`` (``generate 100000`` used to).
 """
 
 
-def default_pairs(width: int, height: int) -> int:
-    """The target pair count before repairs: about one pair per ten cells."""
-    return max(2, round(width * height / 10))
+def default_pairs(width: int, height: int, rules: Rules = Rules.FILL) -> int:
+    """The target pair count before repairs.
+
+    ``fill`` and ``blank``: about one pair per ten cells.  ``fill-notouch``: the clue
+    density of published puzzles (Flow Free's convention), fitted through the medians of
+    270 human-made puzzles and the issue's targets: 6-7 pairs at 10x10, 12 at 15x15, 30 at
+    25x25, 70 at 40x40 (``0.23 * side + 0.038 * cells``, side the square root of cells).
+    """
+    cells = width * height
+    if rules is Rules.FILL_NOTOUCH:
+        return max(2, round(0.23 * math.sqrt(cells) + 0.038 * cells))
+    return max(2, round(cells / 10))
 
 
 # --- the random cover ------------------------------------------------------------------
@@ -438,30 +471,34 @@ def generate(
     """A puzzle for ``params`` with a unique solution, proved by ``prover``.
 
     ``prover`` None: only the deduction solver's proof is used (puzzles it cannot solve
-    are cut until it can), which is sound but never yields grade ``expert``.
+    are cut until it can), which is sound but never yields grade ``expert``; it needs
+    rules ``fill`` (``fill-notouch`` always needs a prover).  When no attempt meets
+    ``pairs``/``density`` (or ``difficulty``), the ``GenerationError`` says in one line how
+    close the attempts came.
     """
     _validate(params)
     random_source = rng(seed)
     w, h = params.width, params.height
-    target = params.pairs if params.pairs is not None else default_pairs(w, h)
+    wanted = params.wanted_pairs
+    target = wanted if wanted is not None else default_pairs(w, h, params.rules)
+    closest: int | None = None
+    grades: set[str] = set()
     for _attempt in range(max_attempts):
-        paths = random_cover(w, h, target, random_source)
-        result = _make_unique(params, paths, prover)
+        if params.rules is Rules.FILL_NOTOUCH:
+            result = _sparse_attempt(params, target, random_source, prover)
+        else:
+            result, target = _cut_attempt(params, target, random_source, prover)
         if result is None:
             continue
         puzzle, solution, repairs = result
-        if params.pairs is not None and len(puzzle.labels) != params.pairs:
-            excess = len(puzzle.labels) - params.pairs
-            if excess > 0 and params.rules is not Rules.BLANK:
-                merged = _merge_down(params, solution, random_source, prover)
-                if merged is not None:
-                    puzzle, solution = merged
-            if len(puzzle.labels) != params.pairs:
-                # aim lower (or higher) next time: repairs add about ``excess`` pairs
-                target = max(1, target - (excess + 1) // 2)
-                continue
-        difficulty = grade(puzzle)
+        pairs = len(puzzle.labels)
+        if closest is None or abs(pairs - (wanted or pairs)) < abs(closest - (wanted or pairs)):
+            closest = pairs
+        if wanted is not None and pairs != wanted:
+            continue
+        difficulty = grade(puzzle, params.rules)
         if params.difficulty is not None and difficulty.grade.value != params.difficulty:
+            grades.add(difficulty.grade.value)
             continue
         return GeneratedPuzzle(
             puzzle_id("numberlink", params.text(), seed),
@@ -472,50 +509,139 @@ def generate(
             difficulty,
             repairs,
         )
-    raise GenerationError(
-        f"no {params.text()} puzzle found in {max_attempts} attempts for seed {seed}"
-    )
+    raise GenerationError(_shortfall(params, max_attempts, seed, closest, sorted(grades)))
 
 
-def _merge_down(
-    params: Params, solution: Solution, random_source: random.Random, prover: Prover | None
-) -> tuple[Puzzle, Solution] | None:
-    """Join paths of a unique puzzle whose ends touch while deductions still prove it
-    unique, down to ``params.pairs``; then the solver's proof.  None if it gets stuck."""
+def _shortfall(
+    params: Params, attempts: int, seed: int, closest: int | None, grades: list[str]
+) -> str:
+    """The one-line reason ``generate`` gives up: how close its attempts came."""
+    head = f"no {params.text()} puzzle found in {attempts} attempts for seed {seed}"
+    wanted = params.wanted_pairs
+    cells = params.width * params.height
+    if closest is None:
+        return f"{head}: no attempt ended in a puzzle proved unique"
+    if wanted is not None and closest != wanted:
+        return (
+            f"{head}: the closest proved unique had {closest} pairs "
+            f"({closest / cells:.3f} per cell), {wanted} asked ({wanted / cells:.3f})"
+        )
+    if grades:
+        return f"{head}: the puzzles found graded {', '.join(grades)}"
+    return head
+
+
+def _proved(prover: Prover, rules: Rules, puzzle: Puzzle) -> bool:
+    solutions, decided = prover(puzzle, rules)
+    return decided and len(solutions) == 1
+
+
+def _deduced(puzzle: Puzzle) -> bool:
+    """Unique under ``fill`` by the deductions alone (every edge decided, consistently):
+    cheaper than the solver's proof on the boards ``fill`` merges look at."""
+    facts = analyse(puzzle, lazy=True)
+    return facts.consistent and not facts.open
+
+
+FILL_DENSITY = 0.11
+"""Under ``fill`` the proved merges stop at this many pairs per cell (unless ``pairs`` or
+``density`` asks otherwise): enough below issue 13's 0.12 that the median stays under it
+when merges run out first."""
+FILL_MERGE_PROOFS = 150
+"""At most this many merges are tried (each proved by the deductions) per ``fill``
+attempt up to 40x40 (``fill_merge_proofs``): a 25x25 board needs some 50-65 to reach
+``FILL_DENSITY`` (0.1-0.5 s each), a 40x40 one some 100-150 (0.3-3 s each)."""
+
+
+def fill_merge_proofs(cells: int) -> int:
+    """The merge budget of a ``fill`` attempt: ``FILL_MERGE_PROOFS`` up to 1,600 cells,
+    then fewer as each proof costs more, so that 50x50 stops after 96.  (Measured with a
+    budget of 33 at 40x40: 0.149 pairs per cell in a median 19 s at load 2.3.)"""
+    return max(10, min(FILL_MERGE_PROOFS, FILL_MERGE_PROOFS * 1_600 // cells))
+
+
+THIN_CELLS = 100
+"""Boards this large and up are thinned by default under ``fill``; smaller ones keep the
+plain cut repairs, whose puzzles vary more (a 5x5 board merged down to 3 pairs has few
+different puzzles to give)."""
+
+
+def _sparse_attempt(
+    params: Params, target: int, random_source: random.Random, prover: Prover | None
+) -> tuple[Puzzle, Solution, int] | None:
+    """One ``fill-notouch`` attempt (``sparse.py``): a random cover reshaped down to
+    ``target`` long paths, proved unique (cut where a second solution differs until it
+    is), then joined back down to ``target`` while the proofs allow."""
+    if prover is None:
+        raise InvalidParameterError("fill-notouch puzzles need the solver's proof")
     w, h = params.width, params.height
-    goal = params.pairs
-    assert goal is not None
-    paths = [[r * w + c for r, c in path] for _, path in solution.paths]
-    while len(paths) > goal:
-        end_of: dict[int, int] = {}
-        for i, path in enumerate(paths):
-            end_of[path[0]] = i
-            end_of[path[-1]] = i
-        options = [
-            (i, cell, end_of[n], n)
-            for cell, i in end_of.items()
-            for n in orthogonal_neighbours(cell, w, h)
-            if n in end_of and end_of[n] > i
-        ]
-        random_source.shuffle(options)
-        for i, cell, j, n in options:
-            first, second = paths[i], paths[j]
-            if _touches(first, second, (cell, n), w, h):
-                continue
-            head = first if first[-1] == cell else first[::-1]
-            tail = second if second[0] == n else second[::-1]
-            trial = [p for k, p in enumerate(paths) if k not in (i, j)] + [head + tail]
-            if not analyse(as_puzzle(w, h, trial)[0]).open:
-                paths = trial
-                break
-        else:
+    paths = random_cover(w, h, target, random_source)
+    paths = reshape(paths, w, h, target, random_source, reshape_steps(w, h))
+    repairs = 0
+    while True:
+        puzzle, solution = as_puzzle(w, h, paths)
+        solutions, decided = prover(puzzle, params.rules)
+        if not decided:
             return None
-    puzzle, witness = as_puzzle(w, h, paths)
-    if prover is not None:
-        solutions, decided = prover(puzzle, params.proof_rules)
-        if not decided or len(solutions) != 1:
+        if len(solutions) == 1:
+            break
+        if _cut_where_differs(paths, solution, solutions) is None:
             return None
-    return puzzle, witness
+        repairs += 1
+    if len(paths) > target:
+        paths, _ = merge_proved(
+            paths,
+            w,
+            h,
+            target,
+            partial(_proved, prover, params.rules),
+            partial(as_puzzle, w, h),
+            random_source,
+            max_proofs=2 * len(paths),
+        )
+        puzzle, solution = as_puzzle(w, h, paths)
+    return puzzle, solution, repairs
+
+
+def _cut_attempt(
+    params: Params, target: int, random_source: random.Random, prover: Prover | None
+) -> tuple[tuple[Puzzle, Solution, int] | None, int]:
+    """One ``fill`` or ``blank`` attempt: a random cover cut until unique (see the module
+    docstring), merged back towards an asked pair count; with the next attempt's target.
+    Under ``fill`` from ``THIN_CELLS`` up (or when a count is asked) the cover is reshaped
+    first and merged afterwards down to ``FILL_DENSITY`` (issue 13)."""
+    w, h = params.width, params.height
+    wanted = params.wanted_pairs
+    thin = params.rules is Rules.FILL and (w * h >= THIN_CELLS or wanted is not None)
+    paths = random_cover(w, h, target, random_source)
+    if thin:
+        paths = reshape(paths, w, h, target, random_source, reshape_steps(w, h))
+    result = _make_unique(params, paths, prover)
+    if result is None:
+        return result, target
+    puzzle, solution, repairs = result
+    goal = wanted if wanted is not None else max(1, round(FILL_DENSITY * w * h))
+    if len(puzzle.labels) > goal and thin:
+        # deductions prove the merges fast, but what they prove is never ``expert``
+        prove: Callable[[Puzzle], bool] = _deduced
+        if params.difficulty == Grade.EXPERT.value and prover is not None:
+            prove = partial(_proved, prover, params.rules)
+        paths = [[r * w + c for r, c in path] for _, path in solution.paths]
+        paths, _ = merge_proved(
+            paths,
+            w,
+            h,
+            goal,
+            prove,
+            partial(as_puzzle, w, h),
+            random_source,
+            max_proofs=min(2 * (len(paths) - goal) + 10, fill_merge_proofs(w * h)),
+        )
+        puzzle, solution = as_puzzle(w, h, paths)
+    if wanted is not None and len(puzzle.labels) != wanted:
+        # aim lower (or higher) next time: repairs add about ``excess`` pairs
+        target = max(1, target - (len(puzzle.labels) - wanted + 1) // 2)
+    return (puzzle, solution, repairs), target
 
 
 def _validate(params: Params) -> None:
@@ -528,14 +654,34 @@ def _validate(params: Params) -> None:
         )
     if params.difficulty is not None and params.difficulty not in GRADES:
         raise InvalidParameterError(f"difficulty must be one of {', '.join(GRADES)}")
-    if params.pairs is not None and not 1 <= params.pairs <= params.width * params.height // 2:
+    if params.pairs is not None and params.density is not None:
+        raise InvalidParameterError("ask for pairs or density, not both")
+    wanted = params.wanted_pairs
+    if wanted is not None and not 1 <= wanted <= params.width * params.height // 2:
+        asked = f"pairs={params.pairs}" if params.pairs is not None else (
+            f"density={params.density} ({wanted} pairs)"
+        )
         raise InvalidParameterError(
-            f"pairs must be between 1 and {params.width * params.height // 2}"
+            f"pairs must be between 1 and {params.width * params.height // 2}, got {asked}"
         )
 
 
+SCAN_PROOF_SECONDS = 30.0
+"""Under ``fill-notouch`` the scan search alone proves (see ``solver_prover``) for up to
+this long before the race against SAT takes over."""
+
+
 def solver_prover(puzzle: Puzzle, rules: Rules) -> tuple[tuple[Solution, ...], bool]:
-    """The package's solver as the proof: up to two solutions, and whether that is decided."""
+    """The package's solver as the proof: up to two solutions, and whether that is decided.
+
+    Under ``fill-notouch`` the scan search alone answers first: the race against SAT may
+    show either engine's second solution, and the repairs cut where it differs, so the
+    race would make a seed's puzzle depend on timing.
+    """
+    if rules is Rules.FILL_NOTOUCH:
+        scan = solve(puzzle, rules=rules, limit=2, engine="scan", timeout=SCAN_PROOF_SECONDS)
+        if scan.complete or len(scan.solutions) >= 2:
+            return scan.solutions, True
     result = solve(puzzle, rules=rules, limit=2)
     return result.solutions, result.complete or len(result.solutions) >= 2
 

@@ -79,8 +79,8 @@ NUMBERLINK_PARAMS: tuple[Param, ...] = (
           "Rule set the puzzle is unique under ('fill' implies 'fill-notouch').",
           choices=RULE_NAMES, positional=True),
     Param("pairs", int, None,
-          "Exact number of pairs (default: fill-notouch about published puzzles' density, "
-          "else about one per ten cells, plus repairs).", low=1,
+          "Exact number of pairs (default: fill-notouch about published puzzles' density; "
+          "fill about 0.11 a cell up to 25x25, beyond that as repairs leave it, some 0.17).", low=1,
           high=MAX_SIDE * MAX_SIDE // 2),
     Param("density", float, None,
           "Exact pairs per cell, e.g. 0.05 (instead of --pairs; rounded to whole pairs)."),

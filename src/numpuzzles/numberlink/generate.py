@@ -27,17 +27,17 @@ falls and the loop ends (at worst with every path two cells long).  The same arg
 makes every deduced fact about the old puzzle (edge on / edge off) true for the cut one,
 with ``u-v`` now off, which is why step 2 never starts from scratch.
 
-Thinner puzzles (issue 13, ``sparse.py``): under ``fill`` on boards of ``THIN_CELLS`` and
-up, or when a pair count is asked, the cover is first reshaped into long paths, and the
-repaired puzzle is merged back (two paths whose ends touch, kept only while the
-deductions still decide every edge) down to ``FILL_DENSITY`` or the count asked; the next
-attempt aims lower when the count is missed.  Under ``fill-notouch`` (Flow Free's
-convention) the cover is reshaped straight down to the published density
-(``default_pairs``) or the count asked, proved unique by the scan search, cut where a
-second solution differs until it is, and merged back down while the scan search proves
-each merge; such covers are nearly always unique at once.  ``pairs`` and ``density`` ask
-for an exact count; after 50 attempts the generator gives up with a one-line
-``GenerationError`` saying how close it came.  No puzzle is returned unproved.
+Thinner puzzles (issue 13, ``sparse.py``): under ``fill`` on boards of ``THIN_CELLS`` up to
+``THIN_MAX_CELLS``, or when a pair count or density is asked at any size, the cover is first
+reshaped into long paths, and the repaired puzzle is merged back (two paths whose ends
+touch, kept only while the deductions still decide every edge) down to ``FILL_DENSITY`` or
+the count asked; the next attempt aims lower when the count is missed. Under ``fill-
+notouch`` (Flow Free's convention) the cover is reshaped straight down to the published
+density (``default_pairs``) or the count asked, proved unique by the scan search, cut where
+a second solution differs until it is, and merged back down while the scan search proves
+each merge; such covers are nearly always unique at once. ``pairs`` and ``density`` ask for
+an exact count; after 50 attempts the generator gives up with a one-line ``GenerationError``
+saying how close it came. No puzzle is returned unproved.
 
 Randomness comes from one ``random.Random(seed)``, so the same parameters and seed give
 the same puzzle.  Coordinates are ``(row, col)``; paths are lists of flat indices
@@ -565,6 +565,11 @@ THIN_CELLS = 100
 plain cut repairs, whose puzzles vary more (a 5x5 board merged down to 3 pairs has few
 different puzzles to give)."""
 
+THIN_MAX_CELLS = 625
+"""Boards larger than this (25x25) are thinned under ``fill`` only when a pair count or
+density is asked: proving the merges costs some 30 s at 30x30 and 90 s at 50x50, against
+1-15 s for the crowded puzzle, too slow for a default."""
+
 
 def _sparse_attempt(
     params: Params, target: int, random_source: random.Random, prover: Prover | None
@@ -608,11 +613,13 @@ def _cut_attempt(
 ) -> tuple[tuple[Puzzle, Solution, int] | None, int]:
     """One ``fill`` or ``blank`` attempt: a random cover cut until unique (see the module
     docstring), merged back towards an asked pair count; with the next attempt's target.
-    Under ``fill`` from ``THIN_CELLS`` up (or when a count is asked) the cover is reshaped
-    first and merged afterwards down to ``FILL_DENSITY`` (issue 13)."""
+    Under ``fill`` from ``THIN_CELLS`` to ``THIN_MAX_CELLS`` (or when a count is asked) the
+    cover is reshaped first and merged afterwards down to ``FILL_DENSITY`` (issue 13)."""
     w, h = params.width, params.height
     wanted = params.wanted_pairs
-    thin = params.rules is Rules.FILL and (w * h >= THIN_CELLS or wanted is not None)
+    thin = params.rules is Rules.FILL and (
+        wanted is not None or THIN_CELLS <= w * h <= THIN_MAX_CELLS
+    )
     paths = random_cover(w, h, target, random_source)
     if thin:
         paths = reshape(paths, w, h, target, random_source, reshape_steps(w, h))

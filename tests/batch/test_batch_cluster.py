@@ -80,14 +80,23 @@ def test_a_worker_killed_mid_batch(client: Any, tmp_path: Path) -> None:
 
 
 def _kernel_cache_use() -> tuple[int, int]:
-    """Load the Numberlink scan kernel in this process: (cache hits, cache misses)."""
-    from numpuzzles.numberlink import scan
+    """Load the Numberlink scan kernel through numba's JIT in this process, as a process
+    without an ahead-of-time build does: (cache hits, cache misses)."""
+    from numpuzzles.core import jit
+    from numpuzzles.numberlink import scan_kernel
 
-    (board,) = family("numberlink").parse('{"width": 3, "height": 1, "grid": [[1, 0, 1]]}',
-                                          "json")
-    assert scan.scan_solve(board.puzzle).solutions
-    stats = scan.search_function().stats  # type: ignore[attr-defined]
-    return sum(stats.cache_hits.values()), sum(stats.cache_misses.values())
+    compiled: Any = jit.jit_function(scan_kernel.search, True)
+    signature = scan_kernel.AOT_EXPORTS["search"]
+    compiled.compile(signature.replace("[:, :]", "[:, ::1]").replace("[:]", "[::1]"))
+    return sum(compiled.stats.cache_hits.values()), sum(compiled.stats.cache_misses.values())
+
+
+def _ahead_of_time_kernel() -> bool:
+    """Whether this process runs the scan kernel's ahead-of-time build."""
+    from numpuzzles.core import jit
+    from numpuzzles.numberlink import scan_kernel
+
+    return jit.aot_function(scan_kernel.search) is not None
 
 
 @pytest.mark.skipif(bool(os.environ.get("NUMPUZZLES_NO_JIT")), reason="the JIT is switched off")
@@ -95,6 +104,11 @@ def test_workers_load_the_numba_kernel_from_the_disk_cache(client: Any) -> None:
     _kernel_cache_use()  # here first: compiled and cached, or loaded from the cache
     for hits, misses in client.run(_kernel_cache_use).values():
         assert (hits, misses) == (1, 0)  # loaded, never compiled, in each worker process
+
+
+def test_workers_run_the_ahead_of_time_kernel_where_the_parent_does(client: Any) -> None:
+    here = _ahead_of_time_kernel()
+    assert set(client.run(_ahead_of_time_kernel).values()) == {here}
 
 
 def test_waiting_gives_way_to_a_stop(client: Any, tmp_path: Path) -> None:

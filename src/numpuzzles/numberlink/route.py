@@ -49,6 +49,7 @@ import numpy as np
 from ..core import jit
 from ..core.deadline import Deadline
 from . import route_kernel as kernel
+from .chunked import ChunkedSearch
 from .model import BLOCKED, EMPTY, Cell, Puzzle, Solution
 
 CHUNK_NODES = 20_000
@@ -81,7 +82,7 @@ class RouteOutcome:
     nodes: int
 
 
-class RouteSearch:
+class RouteSearch(ChunkedSearch):
     """One router search over ``puzzle`` for one shortest ``blank`` solution, run in pieces.
 
     All its state lives in arrays, so ``run`` may stop (node budget, deadline, a stop
@@ -89,6 +90,9 @@ class RouteSearch:
     """
 
     limit = 1
+    chunk_nodes = CHUNK_NODES
+    found_at = kernel.FOUND
+    nodes_at = kernel.NODES
 
     def __init__(
         self,
@@ -157,46 +161,22 @@ class RouteSearch:
         self.weight = np.zeros(count, dtype=np.int64) if weight is None else weight
         self.compiled = compiled
 
-    @property
-    def found(self) -> int:
-        """Solutions found so far (0 or 1)."""
-        return int(self.reg[kernel.FOUND])
-
-    @property
-    def nodes(self) -> int:
-        """Path steps tried so far, over every ``run``."""
-        return int(self.reg[kernel.NODES])
-
-    def run(
-        self,
-        max_nodes: int | None = None,
-        deadline: Deadline | None = None,
-        stop: threading.Event | None = None,
-    ) -> bool:
-        """Search on until finished (True), or until ``max_nodes`` more nodes, ``deadline``
-        or ``stop`` is set (False); both are checked between chunks of ``CHUNK_NODES``."""
-        start = self.nodes
-        while not self.finished and not self.bounded:
-            budget = CHUNK_NODES
-            if max_nodes is not None:
-                budget = min(budget, start + max_nodes - self.nodes)
-            if budget <= 0 or (deadline is not None and deadline.expired()):
-                break
-            if stop is not None and stop.is_set():
-                break
-            code = route_function(self.compiled)(
-                self.occ, self.isend, self.width, self.start, self.goal, self.routed, self.dist,
-                self.conf, self.stack, self.last, self.info, self.weight, self.flab,
-                self.fhead, self.fcand, self.fnum, self.fnext, self.fplaced, self.comp,
-                self.queue, self.seen, self.reg, budget,
-            )
-            if code == kernel.BOUND_REACHED:
-                self.bounded = True
-                break
-            if code != kernel.PAUSED:
-                self.finished = True
-                self.complete = code == kernel.EXHAUSTED
-        return self.finished
+    def _chunk(self, budget: int) -> bool:
+        if self.bounded:
+            return True
+        code = route_function(self.compiled)(
+            self.occ, self.isend, self.width, self.start, self.goal, self.routed, self.dist,
+            self.conf, self.stack, self.last, self.info, self.weight, self.flab,
+            self.fhead, self.fcand, self.fnum, self.fnext, self.fplaced, self.comp,
+            self.queue, self.seen, self.reg, budget,
+        )
+        if code == kernel.BOUND_REACHED:
+            self.bounded = True
+            return True
+        if code != kernel.PAUSED:
+            self.finished = True
+            self.complete = code == kernel.EXHAUSTED
+        return False
 
     def outcome(self) -> RouteOutcome:
         """What the search found so far."""

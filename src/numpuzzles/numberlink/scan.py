@@ -49,6 +49,7 @@ import numpy as np
 from ..core import jit
 from ..core.deadline import Deadline
 from . import scan_kernel as kernel
+from .chunked import ChunkedSearch
 from .model import BLOCKED, EMPTY, Cell, Puzzle, Solution
 
 CHUNK_NODES = 200_000
@@ -84,12 +85,16 @@ class ScanOutcome:
     nodes: int
 
 
-class ScanSearch:
+class ScanSearch(ChunkedSearch):
     """One scan search over ``puzzle`` for up to ``limit`` solutions, run in pieces.
 
     All its state lives in arrays, so ``run`` may stop (node budget, deadline, a stop
     signal) and a later ``run`` goes on where it stopped, even from another thread.
     """
+
+    chunk_nodes = CHUNK_NODES
+    found_at = kernel.FOUND
+    nodes_at = kernel.NODES
 
     def __init__(self, puzzle: Puzzle, limit: int = 1, compiled: bool = True) -> None:
         self.puzzle = puzzle
@@ -127,42 +132,16 @@ class ScanSearch:
         """The compiled kernel functions this search calls (none when it runs plain)."""
         return (kernel.search,) if self.compiled else ()
 
-    @property
-    def found(self) -> int:
-        """Solutions found so far."""
-        return int(self.reg[kernel.FOUND])
-
-    @property
-    def nodes(self) -> int:
-        """Search nodes visited so far, over every ``run``."""
-        return int(self.reg[kernel.NODES])
-
-    def run(
-        self,
-        max_nodes: int | None = None,
-        deadline: Deadline | None = None,
-        stop: threading.Event | None = None,
-    ) -> bool:
-        """Search on until finished (True), or until ``max_nodes`` more nodes, ``deadline``
-        or ``stop`` is set (False); both are checked between chunks of ``CHUNK_NODES``."""
-        start = self.nodes
-        while not self.finished:
-            budget = CHUNK_NODES
-            if max_nodes is not None:
-                budget = min(budget, start + max_nodes - self.nodes)
-            if budget <= 0 or (deadline is not None and deadline.expired()):
-                break
-            if stop is not None and stop.is_set():
-                break
-            code = search_function(self.compiled)(
-                self.lab, self.req, self.canse, self.order, self.rank, self.width, self.con,
-                self.end, self.col, self.trail, self.opt, self.mark, self.reg, self.sols,
-                self.limit, budget,
-            )
-            if code != kernel.PAUSED:
-                self.finished = True
-                self.complete = code == kernel.EXHAUSTED
-        return self.finished
+    def _chunk(self, budget: int) -> bool:
+        code = search_function(self.compiled)(
+            self.lab, self.req, self.canse, self.order, self.rank, self.width, self.con,
+            self.end, self.col, self.trail, self.opt, self.mark, self.reg, self.sols,
+            self.limit, budget,
+        )
+        if code != kernel.PAUSED:
+            self.finished = True
+            self.complete = code == kernel.EXHAUSTED
+        return False
 
     def outcome(self) -> ScanOutcome:
         """What the search found so far."""

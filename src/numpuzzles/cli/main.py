@@ -6,6 +6,7 @@ traceback would mean a bug in this package.
 
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 from typing import Any
@@ -14,13 +15,19 @@ import click
 
 from .. import __version__, families
 from ..core.errors import NumpuzzlesError
-from .batch import batch
-from .book import book_group
 from .common import CONTEXT_SETTINGS, EXIT_USAGE
-from .serve import serve_command
 
 EXIT_INTERNAL = 70
 """A bug (EX_SOFTWARE): never an answer about a puzzle."""
+
+
+ROOT_COMMANDS = {
+    "batch": ("numpuzzles.cli.batch", "batch"),
+    "book": ("numpuzzles.cli.book", "book_group"),
+    "serve": ("numpuzzles.cli.serve", "serve_command"),
+}
+"""Commands over all families: module and name, imported only when named (the batch
+engine alone costs a one-puzzle process some 60 ms of imports)."""
 
 
 class FamilyGroup(click.Group):
@@ -28,11 +35,13 @@ class FamilyGroup(click.Group):
     (so ``numpuzzles fubuki ...`` never loads the Numberlink engines)."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return [*sorted(families.NAMES), *sorted(self.commands)]
+        return [*sorted(families.NAMES), *sorted(ROOT_COMMANDS)]
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name in self.commands:  # commands over all families (book)
-            return self.commands[cmd_name]
+        if cmd_name in ROOT_COMMANDS:
+            module, name = ROOT_COMMANDS[cmd_name]
+            command: click.Command = getattr(importlib.import_module(module), name)
+            return command
         if cmd_name not in families.NAMES:
             return None
         from .verbs import build_group
@@ -43,7 +52,11 @@ class FamilyGroup(click.Group):
         rows = [(name, families.title(name)) for name in sorted(families.NAMES)]
         with formatter.section("Puzzle families"):
             formatter.write_dl(rows)
-        others = [(name, cmd.get_short_help_str()) for name, cmd in sorted(self.commands.items())]
+        others = []
+        for name in sorted(ROOT_COMMANDS):
+            command = self.get_command(ctx, name)
+            if command is not None:
+                others.append((name, command.get_short_help_str()))
         if others:
             with formatter.section("Other commands"):
                 formatter.write_dl(others)
@@ -57,11 +70,6 @@ def cli() -> None:
     Usage: numpuzzles FAMILY VERB [ARGS]. Exit status: 0 success, 1 no solution (proved),
     2 bad input or usage, 3 undecided within the limits.
     """
-
-
-cli.add_command(batch)
-cli.add_command(book_group)
-cli.add_command(serve_command)
 
 
 def _command_path(exc: click.ClickException) -> str:

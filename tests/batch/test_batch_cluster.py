@@ -99,7 +99,10 @@ def _ahead_of_time_kernel() -> bool:
     return jit.aot_function(scan_kernel.search) is not None
 
 
-@pytest.mark.skipif(bool(os.environ.get("NUMPUZZLES_NO_JIT")), reason="NUMPUZZLES_NO_JIT=1 runs plain Python: no numba kernel, so no disk cache to test")
+@pytest.mark.skipif(
+    bool(os.environ.get("NUMPUZZLES_NO_JIT")),
+    reason="NUMPUZZLES_NO_JIT=1 runs plain Python: no numba kernel, so no disk cache to test",
+)
 def test_workers_load_the_numba_kernel_from_the_disk_cache(client: Any) -> None:
     _kernel_cache_use()  # here first: compiled and cached, or loaded from the cache
     for hits, misses in client.run(_kernel_cache_use).values():

@@ -42,7 +42,7 @@ def test_deduction_only_generation_is_unique_too() -> None:
     for seed in range(5):
         item = generate(Params(4, 4), seed, prover=None)
         assert count(4, 4, item.puzzle.cells, "fill") == 1
-        assert item.difficulty.grade is not Grade.EXPERT
+        assert item.difficulty.solved_by_deduction
 
 
 @pytest.mark.parametrize(("w", "h"), [(10, 10), (12, 7)])

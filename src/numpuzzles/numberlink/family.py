@@ -313,7 +313,8 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
                     "the unionfind method takes no pairs, density, difficulty or rules"
                 )
             board = generate_unionfind(width, height, seed)
-            graded = grade(board.puzzle)
+            # not unique, so no uniqueness proof to measure: the deductions' grade
+            graded = grade(board.puzzle, search=False)
             return Made(
                 Ruled(board.puzzle, rules.value),
                 board.solution,
@@ -327,12 +328,16 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
             seed,
             prover=solver_prover,
         )
-        return Made(
-            Ruled(made.puzzle, rules.value),
-            made.solution,
-            made.difficulty.grade.value,
-            {"difficulty_score": made.difficulty.score, "pairs": len(made.puzzle.labels)},
-        )
+        graded = made.difficulty
+        details: dict[str, Any] = {
+            "difficulty_score": graded.score,
+            "pairs": len(made.puzzle.labels),
+        }
+        if graded.deduction is not None:
+            # the deduction solver's verdict, which the grade was until issue 13
+            details["deduction_grade"] = graded.deduction.value
+            details["deduction_trials"] = graded.trials
+        return Made(Ruled(made.puzzle, rules.value), made.solution, graded.grade.value, details)
 
 
 class ArukoneFamily(NumberlinkFamily):

@@ -471,8 +471,9 @@ def generate(
     """A puzzle for ``params`` with a unique solution, proved by ``prover``.
 
     ``prover`` None: only the deduction solver's proof is used (puzzles it cannot solve
-    are cut until it can), which is sound but never yields grade ``expert``; it needs
-    rules ``fill`` (``fill-notouch`` always needs a prover).  When no attempt meets
+    are cut until it can), which is sound but never yields a puzzle the deductions leave
+    open (``Difficulty.deduction`` ``expert``); it needs rules ``fill`` (``fill-notouch``
+    always needs a prover).  The grade is the scan search's effort (``difficulty.py``).  When no attempt meets
     ``pairs``/``density`` (or ``difficulty``), the ``GenerationError`` says in one line how
     close the attempts came.
     """
@@ -629,7 +630,9 @@ def _cut_attempt(
     puzzle, solution, repairs = result
     goal = wanted if wanted is not None else max(1, round(FILL_DENSITY * w * h))
     if len(puzzle.labels) > goal and thin:
-        # deductions prove the merges fast, but what they prove is never ``expert``
+        # deductions prove the merges fast, but what they prove stays within their reach;
+        # the solver's proofs allow merges the deductions cannot follow, whose puzzles
+        # the scan search also finds harder (issue 13: at 15x15 nearly all grade expert)
         prove: Callable[[Puzzle], bool] = _deduced
         if params.difficulty == Grade.EXPERT.value and prover is not None:
             prove = partial(_proved, prover, params.rules)

@@ -309,6 +309,15 @@ def _quick_scan(puzzle: Puzzle, limit: int, deadline: Deadline) -> ScanOutcome |
     return outcome if outcome.finished else None
 
 
+def scan_effort(puzzle: Puzzle, limit: int, max_nodes: int) -> ScanOutcome:
+    """The scan search alone, as ``solve(engine="scan")`` runs it (small boards in plain
+    Python first), but stopped unfinished after ``max_nodes`` compiled nodes: the measure
+    of the difficulty grades (``difficulty.py``), which must be deterministic (no deadline)
+    and bounded."""
+    quick = _quick_scan(puzzle, limit, Deadline(None))
+    return quick if quick is not None else scan_solve(puzzle, limit=limit, max_nodes=max_nodes)
+
+
 def _scan_alone(puzzle: Puzzle, limit: int, deadline: Deadline) -> ScanOutcome:
     """The scan search alone (see ``scan.py``), until it finishes or the deadline."""
     quick = _quick_scan(puzzle, limit, deadline)

@@ -11,6 +11,10 @@ family registry) are counted per grade, with the mean search nodes the scan sear
 (``engine="scan"``, ``limit=2`` under ``fill-notouch``; a puzzle unique under ``fill``
 whose solution never touches itself, as every generated one, is unique there too) needs
 to prove each puzzle unique, so the table shows whether harder grades cost more search.
+(Since issue 13 every rule set's grade is that effort against a typical one per size,
+``numberlink/difficulty.py``, so the means rise with the grade within a size by
+construction; the table shows how the puzzles spread over the grades and how far apart
+the grades' efforts lie.)
 ``--expert N``: the median seconds of ``--difficulty expert`` at NxN per rule set
 (issue 13's target: at most 10 s at 15x15).
 """

@@ -29,19 +29,19 @@ generator's puzzles (measured 2026-12-01):
   40x40 (1-3); ``easy`` below 0.6 times that, ``medium`` below 1.2, ``hard`` below 2.2,
   else ``expert`` (``NOTOUCH_RATIOS``);
 - ``fill`` thinned to 0.11 pairs per cell, as the generator makes them from 10x10 to
-  25x25 (``FILL_*``): 280 at 10x10 (seeds 1-8), 1,030 at 15x15 (1-12), 2,570 at 20x20
-  (1-10), 7,050 at 25x25 (1-5);
+  25x25 (``FILL_*``): 335 at 10x10 (seeds 9-40), 1,180 at 15x15 (1-40), 2,900 at 20x20
+  (1-20), 7,260 at 25x25 (1-10);
 - crowded ``fill`` and ``blank`` (``CROWDED_*``: ``fill`` below 10x10 and above 25x25,
   where the generator does not thin, and ``blank`` at every size): ``fill`` 76 at 6x6,
   144 at 8x8 (1-20), 219 at 9x9 (1-15), 6,360 at 30x30 (0-4), 36,000 at 40x40 (1-2),
-  32,000 at 50x50 (0); ``blank`` 272 at 10x10 (1-10), 646 at 15x15 (1-8), 1,610 at 20x20
-  (1-5).
+  32,000 at 50x50 (0); ``blank`` 270 at 10x10 (1-30), 635 at 15x15 (1-20), 1,800 at
+  20x20 (1-10).
 
-The ``fill`` efforts spread less than ``fill-notouch``'s (at 10x10-20x20 most lie within
-0.7-1.7 times the typical), so their bounds are closer (``FILL_RATIOS``): ``easy`` below
-0.85 times the typical, ``medium`` below 1.05, ``hard`` below 1.4, else ``expert``: 17 /
-43 / 23 / 17 % of the 30 thinned puzzles above.  A puzzle thinner than the default (``pairs``,
-``density``) is measured against the default's typical effort, so fewer clues grade harder.
+The ``fill`` efforts spread less than ``fill-notouch``'s, so their bounds are closer
+(``FILL_RATIOS``, about the 20th, 60th and 85th percentiles of the 102 thinned puzzles
+above): ``easy`` below 0.75 times the typical, ``medium`` below 1.1, ``hard`` below 1.6,
+else ``expert``.  A puzzle thinner than the default (``pairs``, ``density``) is measured
+against the default's typical effort, so fewer clues grade harder.
 
 The deduction solver (the ``fill`` grade until issue 13, and ``generate.py``'s cheap
 repairs and merge proofs) decides, for every pair of adjacent cells, whether a path runs
@@ -99,11 +99,11 @@ MEDIUM_CELLS_PER_TRIAL = 10
 NOTOUCH_NODES_10X10 = 400.0
 NOTOUCH_GROWTH = (0.335, -0.00156)
 NOTOUCH_RATIOS = ((0.6, Grade.EASY), (1.2, Grade.MEDIUM), (2.2, Grade.HARD))
-FILL_NODES_10X10 = 287.0
-FILL_GROWTH = (0.255, -0.00288)
-CROWDED_NODES_10X10 = 232.0
-CROWDED_GROWTH = (0.231, -0.00259)
-FILL_RATIOS = ((0.85, Grade.EASY), (1.05, Grade.MEDIUM), (1.4, Grade.HARD))
+FILL_NODES_10X10 = 341.0
+FILL_GROWTH = (0.2546, -0.00346)
+CROWDED_NODES_10X10 = 233.0
+CROWDED_GROWTH = (0.2342, -0.00268)
+FILL_RATIOS = ((0.75, Grade.EASY), (1.1, Grade.MEDIUM), (1.6, Grade.HARD))
 SEARCH_CAP = 100
 """The search behind a grade stops after this many times the typical nodes (``expert``):
 a bound on grading cost that keeps grades repeatable (no clock involved)."""

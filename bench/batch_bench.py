@@ -259,9 +259,9 @@ def memory(counts: list[int]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--nl", type=int, default=600, help="10x10 Numberlink puzzles")
-    parser.add_argument("--fb", type=int, default=60,
-                        help="5x5 Fubuki puzzles (about a second each: 60 take some 6 minutes "
-                             "over the 3 repeats of 3 paths)")
+    parser.add_argument("--fb", type=int, default=100,
+                        help="5x5 Fubuki puzzles (about 65 CPU seconds for the first 100, two "
+                             "of them 15 s each: some 7 minutes over 3 repeats of 3 paths)")
     parser.add_argument("--repeats", type=int, default=3, help="runs of each path")
     parser.add_argument("--memory", default="1000,100000", help="N for the memory runs")
     parser.add_argument("--quick", action="store_true",

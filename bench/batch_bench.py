@@ -130,26 +130,50 @@ def _load() -> str:
     return "load average " + " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
-def _start_cluster() -> tuple[Any, Any, float]:
+LEAN_CLUSTER: dict[str, Any] = {
+    "distributed.worker.profile.enabled": False,
+    "distributed.admin.tick.interval": "1s",
+    "distributed.admin.system-monitor.interval": "2s",
+    "distributed.worker.memory.monitor-interval": "1s",
+}
+"""Dask settings the bench gives its own LocalCluster (not ``--dask-defaults``), and only
+it: a cluster named with ``--scheduler`` keeps its owner's.  Why: with Dask's defaults each
+worker process wakes a sampling profiler every 10 ms and an event-loop watchdog every 20 ms
+(the scheduler and each nanny tick too), and each wake-up takes the GIL from the thread
+making puzzles (10x10 Numberlink generation is plain Python: no compiled kernel is loaded).
+Measured under load (BENCHMARKS.md): the workers' CPU outside the task thread fell from
+10-11 to 1.5-2 ms a puzzle, their voluntary context switches from ~65 to ~7 a puzzle, and
+the parent's (scheduler, nannies, client) from ~5% to ~1.2% of a core.  The memory limits
+and heartbeats are untouched: these only thin out monitoring."""
+
+
+def _start_cluster(lean: bool) -> tuple[Any, Any, float, Any]:
+    """A LocalCluster of 2 one-thread worker processes, its client, its start-up seconds,
+    and the config context its settings live in (closed after the cluster)."""
+    import contextlib
     import importlib
 
     distributed: Any = importlib.import_module("distributed")  # untyped: the cluster extra
+    dask: Any = importlib.import_module("dask")
+    settings = contextlib.ExitStack()
+    if lean:  # read by the scheduler, nannies and workers as they start: kept for their life
+        settings.enter_context(dask.config.set(LEAN_CLUSTER))
     started = time.perf_counter()
     cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                        dashboard_address=None, host="127.0.0.1")
     client = distributed.Client(cluster)
     client.wait_for_workers(2)
-    return cluster, client, time.perf_counter() - started
+    return cluster, client, time.perf_counter() - started, settings
 
 
-def _dask_run(name: str, params: dict[str, Any], count: int,
-              notes: list[str]) -> tuple[float, float]:
+def _dask_run(name: str, params: dict[str, Any], count: int, notes: list[str],
+              lean: bool) -> tuple[float, float]:
     """One Dask run on a cluster started for it (and closed after, so that the local runs
     share the machine with no idle cluster): start-up, the workers' warm-up and, the first
     time, the idle cluster's own CPU use go to ``notes``, untimed."""
     from numpuzzles.batch.cluster import dask_runner
 
-    cluster, client, seconds = _start_cluster()
+    cluster, client, seconds, settings = _start_cluster(lean)
     try:
         cluster_cpu = _ClusterCpu()
         warm = client.run(_warm, name, params)
@@ -164,9 +188,10 @@ def _dask_run(name: str, params: dict[str, Any], count: int,
     finally:
         client.close()
         cluster.close()
+        settings.close()
 
 
-def throughput(counts: dict[str, int], dask: bool, repeats: int) -> None:
+def throughput(counts: dict[str, int], dask: bool, repeats: int, lean: bool) -> None:
     print("| batch | N | 1 worker /s | 2 workers /s | speed-up | Dask, 2 workers /s "
           "| Dask overhead (median, min..max) | CPU ms a puzzle, 2 workers: local / Dask |")
     print("|---|---|---|---|---|---|---|---|")
@@ -183,7 +208,7 @@ def throughput(counts: dict[str, int], dask: bool, repeats: int) -> None:
             ones.append(_rate(name, params, count, engine.local_runner(1)))
             twos.append(_rate(name, params, count, engine.local_runner(2)))
             if dask:
-                dasks.append(_dask_run(name, params, count, dask_notes))
+                dasks.append(_dask_run(name, params, count, dask_notes, lean))
         one = statistics.median(r for r, _ in ones)
         two = statistics.median(r for r, _ in twos)
         row = f"| {label} | {count} | {one:.1f} | {two:.1f} | {two / one:.2f}x"
@@ -234,22 +259,29 @@ def memory(counts: list[int]) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--nl", type=int, default=600, help="10x10 Numberlink puzzles")
-    parser.add_argument("--fb", type=int, default=200, help="5x5 Fubuki puzzles")
+    parser.add_argument("--fb", type=int, default=100,
+                        help="5x5 Fubuki puzzles (about 65 CPU seconds for the first 100, two "
+                             "of them 15 s each: some 7 minutes over 3 repeats of 3 paths)")
     parser.add_argument("--repeats", type=int, default=3, help="runs of each path")
     parser.add_argument("--memory", default="1000,100000", help="N for the memory runs")
     parser.add_argument("--quick", action="store_true",
-                        help="--nl 200 --fb 40 --memory 1000,10000 (noisier)")
+                        help="--nl 200 --fb 20 --memory 1000,10000 (noisier)")
     parser.add_argument("--no-dask", action="store_true")
+    parser.add_argument("--dask-defaults", action="store_true",
+                        help="the bench's LocalCluster with Dask's default settings, not "
+                             "LEAN_CLUSTER")
     parser.add_argument("--memory-one", type=int, default=None, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.memory_one is not None:
         memory_one(args.memory_one)
         return
     if args.quick:
-        args.nl, args.fb, args.memory = 200, 40, "1000,10000"
+        args.nl, args.fb, args.memory = 200, 20, "1000,10000"
     print(f"{_load()}, {os.cpu_count()} cores")
+    print("Dask: " + ("Dask's default settings" if args.dask_defaults else
+                      "LEAN_CLUSTER: " + ", ".join(f"{k}={v}" for k, v in LEAN_CLUSTER.items())))
     throughput({"numberlink 10x10": args.nl, "fubuki 5x5": args.fb}, not args.no_dask,
-               max(1, args.repeats))
+               max(1, args.repeats), not args.dask_defaults)
     print()
     memory([int(n) for n in args.memory.split(",") if n])
 

@@ -300,3 +300,34 @@ def test_task_sizes_shrink_with_the_work_left() -> None:
     slow.took(1)
     slow.observe([engine.Made(0, 0, "", None, 2.0)])  # slower than a task: one a task
     assert slow.size() == 1
+
+
+def test_tasks_are_sized_by_the_workers_cpu_time_not_the_wall_clock(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A worker held up (here: asleep; in practice, a busy machine) must not make its
+    puzzles look dear, or tasks shrink to a puzzle each when the machine is busiest."""
+    import dataclasses
+    import time
+
+    fubuki = family("fubuki")
+    real = fubuki.generate
+    held_up = 0.2
+
+    def slow_generate(params: Any, seed: int) -> Any:
+        started = time.perf_counter()
+        item = real(params, seed)
+        time.sleep(held_up)  # the record's wall-clock seconds include the hold-up
+        return dataclasses.replace(item, seconds=time.perf_counter() - started)
+
+    monkeypatch.setattr(fubuki, "generate", slow_generate)
+    started = time.perf_counter()
+    made = engine.make_chunk("fubuki", {"size": 3}, [(0, 5), (1, 6)], False)
+    assert time.perf_counter() - started >= 2 * held_up
+    assert [m.index for m in made] == [0, 1]
+    assert all(json.loads(m.line)["seconds"] >= held_up for m in made)
+    assert all(0 <= m.cpu_seconds < held_up for m in made)
+    sizer = engine._Sizer(_FakeRunner(), 300)  # type: ignore[arg-type]
+    sizer.took(2)
+    sizer.observe(made)
+    assert sizer.size() > 1  # a wall-clock measure would say 0.2 s a puzzle: one a task

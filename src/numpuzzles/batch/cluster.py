@@ -10,6 +10,13 @@ elsewhere by the scheduler; the engine writes each index once whatever runs twic
 Numba kernels are compiled with ``cache=True`` (``numberlink/scan.py``): each worker
 process loads them from the on-disk cache beside the installed package (or
 ``NUMBA_CACHE_DIR``) instead of compiling, provided workers run the same installation.
+
+The cluster's settings are its owner's; this module changes none.  A cluster that only
+makes puzzles is faster with its monitoring thinned (``README.md``, "Batch generation"):
+10x10 Numberlink and Fubuki generation are plain Python in the task's thread, so each
+wake-up of a worker's sampling profiler (every 10 ms by default) or event-loop watchdog
+(every 20 ms) takes the GIL from it; on a machine whose cores the workers fill, that cost
+about a tenth of a 2-worker batch's CPU (measured in ``BENCHMARKS.md``).
 """
 
 from __future__ import annotations
@@ -52,7 +59,7 @@ class DaskRunner:
         self.workers = max(1, sum(client.nthreads().values()))
         self.slots = window or self.workers * 4
         self.chunk = 64
-        self.task_seconds = 0.5
+        self.task_seconds = 1.0
         self._completed = distributed.as_completed()
         self._written: Any = None
 

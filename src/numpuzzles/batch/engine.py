@@ -63,13 +63,13 @@ def index_seed(base: int, index: int) -> int:
 @dataclass(frozen=True)
 class Made:
     """One puzzle made by a worker: its index, seed, JSON line, distinct key (or None) and
-    the seconds it took (which size the next tasks)."""
+    the CPU seconds its thread spent making it (which size the next tasks, ``_Sizer``)."""
 
     index: int
     seed: int
     line: str
     key: Hashable | None
-    seconds: float = 0.0
+    cpu_seconds: float = 0.0
 
 
 def dumps_record(record: Mapping[str, Any]) -> str:
@@ -83,17 +83,23 @@ def make_chunk(
     """Make the puzzles ``jobs`` names (``(index, seed)`` pairs): the task a worker runs.
 
     It takes the family by name so a task is a few small values, whatever the family; the
-    record is serialised here, in the worker, so the parent only writes lines.
+    record is serialised here, in the worker, so the parent only writes lines.  Each
+    puzzle's cost is this thread's CPU time, not the record's wall-clock ``seconds``: on a
+    busy machine wall time stretches with the load and would cut tasks to a puzzle each
+    just when the per-task cost (a Dask cluster's scheduler shares the cores) hurts most.
+    A generator that races a second thread reports less than it used; a task then runs
+    longer than ``task_seconds``, which costs nothing but a coarser tail.
     """
     from .. import families
 
     family = families.family(family_name)
     out: list[Made] = []
     for index, seed in jobs:
+        started = time.thread_time()
         item = family.generate(params, seed)
         key = family.distinct_key(item.puzzle) if distinct else None
         line = dumps_record(generated_record(family, item))
-        out.append(Made(index, seed, line, key, item.seconds))
+        out.append(Made(index, seed, line, key, time.thread_time() - started))
     return out
 
 
@@ -218,7 +224,7 @@ class LocalRunner:
         self.workers = workers
         self.slots = workers * 4 if workers > 1 else 1
         self.chunk = 8
-        self.task_seconds = 0.05
+        self.task_seconds = 0.2
 
     def submit(self, jobs: list[tuple[int, int]]) -> None:
         if self._pool is None:
@@ -244,7 +250,8 @@ class LocalRunner:
 
 
 class _Sizer:
-    """Puzzles per task: about ``runner.task_seconds`` of work, measured as results come
+    """Puzzles per task: about ``runner.task_seconds`` of work (CPU seconds in the worker,
+    ``Made.cpu_seconds``), measured as results come
     in (one puzzle a task until then), at most ``runner.chunk``, and shrinking with the
     work not yet handed out (guided self-scheduling: at most that work over twice the
     workers), so that every worker stays busy to the end and no slow task is left alone
@@ -267,7 +274,7 @@ class _Sizer:
 
     def observe(self, results: Sequence[Made]) -> None:
         self._made += len(results)
-        self._seconds += sum(made.seconds for made in results)
+        self._seconds += sum(made.cpu_seconds for made in results)
 
     def size(self) -> int:
         runner = self._runner

@@ -10,6 +10,7 @@ the plain-Python one node for node.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -98,17 +99,26 @@ def _compiled_kernels() -> list[object]:
 
 @pytest.mark.parametrize("which", _compiled_kernels())
 def test_compiled_kernel_matches_plain_kernel(which: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Same solutions in the same order and the same number of nodes, board after board."""
-    compiled = (
-        jit.aot_function(scan_kernel.search)
-        if which == "aot"
-        else jit.jit_function(scan_kernel.search, nogil=True)
-    )
-    assert compiled is not None and compiled is not scan_kernel.search
+    """Same solutions in the same order and the same number of nodes, board after board (the
+    tables ``prepare`` makes and the paths ``trace`` follows compiled too)."""
+    def build(function: Callable[..., int]) -> Callable[..., int]:
+        found = (
+            jit.aot_function(function) if which == "aot" else jit.jit_function(function, True)
+        )
+        assert found is not None and found is not function
+        return found
+
+    compiled = build(scan_kernel.search)
+    helpers = (build(scan_kernel.prepare), build(scan_kernel.trace))
     monkeypatch.setattr(
         scan,
         "search_function",
         lambda compiled_=True: compiled if compiled_ else scan_kernel.search,
+    )
+    monkeypatch.setattr(
+        scan,
+        "helper_functions",
+        lambda compiled_=True: helpers if compiled_ else (scan_kernel.prepare, scan_kernel.trace),
     )
     rnd = random.Random(77)
     boards = [dense_board(rnd) for _ in range(150)]

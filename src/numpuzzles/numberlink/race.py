@@ -29,7 +29,7 @@ from ..core.result import SolveResult, Stats, status_for
 from .model import Puzzle, Rules, Solution
 from .route import RouteOutcome, RouteRestarts
 from .route import kernel_loaded as route_kernel_loaded
-from .sat import Alarm, sat_result, sat_solve
+from .sat import Alarm, Reach, sat_result, sat_solve
 from .scan import ScanOutcome, ScanSearch, kernel_loaded, scan_solve
 
 HEAD_START_NODES = 500_000
@@ -98,7 +98,7 @@ class Search(Protocol):
 def scan_answer(
     puzzle: Puzzle,
     rules: Rules,
-    domains: dict[int, set[int]],
+    reach: Reach,
     limit: int,
     deadline: Deadline,
     *,
@@ -111,7 +111,7 @@ def scan_answer(
     Exact under ``fill-notouch``; under ``fill`` and ``blank`` (``limit`` 1) only a solution
     it finds settles the board.  ``scan_only``: never start SAT, the scan's outcome is the
     answer.  ``too_big``: SAT cannot help with a board this big, so an unsettled board is
-    an unknown answer.  ``domains``: ``label_domains(puzzle)``, for SAT.
+    an unknown answer.  ``reach``: ``Reach(puzzle)``, its domains for SAT.
     """
     exact = rules is Rules.FILL_NOTOUCH
 
@@ -132,13 +132,13 @@ def scan_answer(
         if settled(outcome):
             return scan_result(outcome, deadline)
     if not search.finished:
-        return _race(search, rules, domains, deadline, exact)
+        return _race(search, rules, reach, deadline, exact)
     return None
 
 
 def route_answer(
     puzzle: Puzzle,
-    domains: dict[int, set[int]],
+    reach: Reach,
     deadline: Deadline,
     *,
     too_big: bool,
@@ -154,13 +154,14 @@ def route_answer(
             return scan_result(quick.outcome(), deadline)
         left = deadline.remaining()
         brief = Deadline(SMALL_SAT_SECONDS if left is None else min(left, SMALL_SAT_SECONDS))
+        domains = reach.domains()
         by_sat = sat_solve(puzzle, Rules.BLANK, domains, 1, brief, Alarm(brief), shortest=True)
         if not by_sat.timed_out:
             return replace(by_sat, stats=replace(by_sat.stats, seconds=deadline.elapsed()))
     search = RouteOrScan(puzzle)
     if search.run(None if too_big else ROUTE_HEAD_START, deadline) or too_big:
         return scan_result(search.outcome(), deadline)
-    return _race(search, Rules.BLANK, domains, deadline, True, shortest=True)
+    return _race(search, Rules.BLANK, reach, deadline, True, shortest=True)
 
 
 class RouteOrScan:
@@ -243,7 +244,7 @@ def scan_result(outcome: Outcome, deadline: Deadline) -> SolveResult[Solution]:
 def _race(
     search: Search,
     rules: Rules,
-    domains: dict[int, set[int]],
+    reach: Reach,
     deadline: Deadline,
     exact: bool,
     *,
@@ -285,7 +286,7 @@ def _race(
     worker.start()
     try:
         by_sat = sat_solve(
-            search.puzzle, rules, domains, search.limit, deadline, alarm, shortest=shortest
+            search.puzzle, rules, reach.domains(), search.limit, deadline, alarm, shortest=shortest
         )
     finally:
         stop.set()

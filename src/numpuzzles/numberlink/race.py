@@ -21,16 +21,17 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ..core import jit
 from ..core.deadline import Deadline
 from ..core.result import SolveResult, Stats, status_for
 from .model import Puzzle, Rules, Solution
-from .route import RouteOutcome, RouteRestarts
-from .route import kernel_loaded as route_kernel_loaded
 from .sat import Alarm, Reach, sat_result, sat_solve
 from .scan import ScanOutcome, ScanSearch, kernel_loaded, scan_solve
+
+if TYPE_CHECKING:  # the router is imported where ``blank`` boards need it
+    from .route import RouteRestarts
 
 HEAD_START_NODES = 500_000
 """Under ``fill-notouch`` the scan search runs alone for this many nodes (some 40 ms
@@ -148,6 +149,9 @@ def route_answer(
     keep to shortest solutions too).  The router and SAT are exact for this question, so
     whichever finishes first answers.  ``too_big``: SAT cannot help, the two searches run
     until the deadline."""
+    from .route import RouteRestarts
+    from .route import kernel_loaded as route_kernel_loaded
+
     if puzzle.width * puzzle.height <= SMALL_ROUTE_BOARD and not route_kernel_loaded():
         quick = RouteRestarts(puzzle, compiled=False)
         if quick.run(PLAIN_ROUTE_NODES, deadline):
@@ -181,8 +185,10 @@ class RouteOrScan:
     TURN_NODES = 200_000
 
     def __init__(self, puzzle: Puzzle) -> None:
+        from .route import RouteRestarts
+
         self.puzzle = puzzle
-        self.router = RouteRestarts(puzzle)
+        self.router: RouteRestarts = RouteRestarts(puzzle)
         self.scan = ScanSearch(puzzle, 1)
 
     @property
@@ -224,6 +230,8 @@ class RouteOrScan:
 
     def outcome(self) -> Outcome:
         """The scan's solution when it found one first, else the router's outcome."""
+        from .route import RouteOutcome
+
         if self.scan.found and not self.router.found:
             found = self.scan.outcome()
             return RouteOutcome(found.solutions, False, True, self.router.nodes + found.nodes)

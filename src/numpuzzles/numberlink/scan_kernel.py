@@ -15,10 +15,13 @@ its left (its *owner*) when that cell is processed.  Every cell is processed in 
 
 from __future__ import annotations
 
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
-Array = npt.NDArray[np.int64]
+if TYPE_CHECKING:  # annotations only: this module imports nothing at run time
+    import numpy as np
+    import numpy.typing as npt
+
+    Array = npt.NDArray[np.int64]
 
 N, E, S, W = 1, 2, 4, 8
 BORDER = -2

@@ -243,3 +243,22 @@ def test_sat_wins_the_race_where_the_scan_is_slow() -> None:
     result = solve(puzzle, rules=NOTOUCH, timeout=60)
     assert result.status is Status.UNSOLVABLE and result.complete
     assert result.stats.nodes < 100  # SAT counts its calls there; the scan, its nodes
+
+
+def test_plain_tries_stop_once_their_budget_is_spent(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without a compiled kernel at hand, small boards try plain Python first, until those
+    tries have cost ``PLAIN_BUDGET_SECONDS``; then boards go to the compiled kernel."""
+    from numpuzzles.core.deadline import Deadline
+    from numpuzzles.numberlink import race
+
+    puzzle = formats.parse("6 6\n..1.23\n1.4...\n.....4\n.2.53.\n....5.\n66....\n")[0]
+    monkeypatch.setattr(race, "kernel_loaded", lambda: False)
+    monkeypatch.setattr(race, "_plain_spent", 0.0)
+    quick = race._quick_scan(puzzle, 2, Deadline(None))
+    assert quick is not None and quick.finished and len(quick.solutions) == 1
+    assert race._plain_spent > 0
+    monkeypatch.setattr(race, "_plain_spent", race.PLAIN_BUDGET_SECONDS)
+    assert race._quick_scan(puzzle, 2, Deadline(None)) is None
+    answer = solve(puzzle, rules=NOTOUCH, limit=2)
+    assert answer.status is Status.SOLVED and answer.complete and len(answer.solutions) == 1
+    assert answer.solutions[0] == quick.solutions[0]

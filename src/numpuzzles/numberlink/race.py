@@ -9,7 +9,9 @@ nothing): the same boards under ``fill`` took 0.83 s in all, where SAT alone ans
 of the first five within 30 s each.
 
 Small boards first try the plain-Python kernel for a few thousand nodes
-(``_quick_scan``): loading the compiled kernel costs most of a second once per process.
+(``_quick_scan``) while the tries have cost the process under ``PLAIN_BUDGET_SECONDS``:
+loading numba's compiled kernel costs most of a second once per process (where no
+ahead-of-time build exists).
 
 Under ``blank`` with one solution asked for, the router of ``route.py`` (shortest solutions
 only, exact for that question) takes the scan search's place (``route_answer``): alone for
@@ -19,6 +21,7 @@ only, exact for that question) takes the scan search's place (``route_answer``):
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Protocol
@@ -41,6 +44,13 @@ SMALL_BOARD = 400
 PLAIN_NODES = 5_000
 """Boards of at most ``SMALL_BOARD`` cells first get this many nodes of the plain-Python
 kernel (see ``_quick_scan``)."""
+PLAIN_BUDGET_SECONDS = 0.5
+"""Once the plain-Python tries have cost a process this long in all, boards go to the
+compiled kernel: a many-board process without the ahead-of-time build then loads numba
+once (about a second) instead of paying plain Python on every board (measured with
+``NUMPUZZLES_NO_AOT=1``: 300 boards of 8x8 to 17x17 took 7.0 s, nearly all of it in plain
+Python).  Where the ahead-of-time build exists the tries never run."""
+_plain_spent = 0.0
 ROUTE_HEAD_START = 20_000
 """Under ``blank`` (one solution) the router runs alone for this many path steps before SAT
 joins in: measured on ``arukone generate`` boards (N = 20 to 50), most are solved within a
@@ -310,11 +320,16 @@ def _quick_scan(puzzle: Puzzle, limit: int, deadline: Deadline) -> ScanOutcome |
     """A small board's answer from the plain-Python kernel, if it comes within a few
     thousand nodes: loading the compiled kernel costs most of a second once per process,
     more than such a board needs in plain Python.  None: no quick answer."""
+    global _plain_spent
     if puzzle.width * puzzle.height > SMALL_BOARD or kernel_loaded():
         return None
+    if _plain_spent >= PLAIN_BUDGET_SECONDS:
+        return None
+    start = time.perf_counter()
     outcome = scan_solve(
         puzzle, limit=limit, max_nodes=PLAIN_NODES, deadline=deadline, compiled=False
     )
+    _plain_spent += time.perf_counter() - start
     return outcome if outcome.finished else None
 
 

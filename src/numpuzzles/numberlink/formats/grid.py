@@ -90,7 +90,8 @@ def to_puzzle(grid: Grid) -> Puzzle:
         labels = {token: number for number, token in enumerate(seen, start=1)}
         names = tuple(seen)
     # one lookup a cell (labels never hold BLOCK: the count above skips it)
-    values: dict[str | None, int] = {None: EMPTY, BLOCK: BLOCKED, **labels}
+    values: dict[str | None, int] = {None: EMPTY, BLOCK: BLOCKED}
+    values.update(labels.items())
     cells = tuple(map(values.__getitem__, grid.tokens))
     try:
         return Puzzle(grid.width, grid.height, cells, names)

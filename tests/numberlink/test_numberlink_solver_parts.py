@@ -165,10 +165,12 @@ def _domains_by_walking(puzzle: Puzzle) -> dict[int, set[int]] | None:
     return domains
 
 
+@pytest.mark.parametrize("compiled", [False, True], ids=["plain", "compiled"])
 @pytest.mark.parametrize("seed", range(2))
-def test_label_domains_match_their_definition(seed: int) -> None:
-    """``Reach`` (a flood fill on a padded board, domains built only on demand) against the
-    definition walked cell by cell, on small random boards, blocked cells included."""
+def test_label_domains_match_their_definition(seed: int, compiled: bool) -> None:
+    """``Reach`` (a flood fill on a padded board, in Python or by the compiled
+    ``scan_kernel.parts``; domains built only on demand) against the definition walked
+    cell by cell, on small random boards, blocked cells included."""
     from numberlink_oracle import random_board, sparse_board
 
     rnd = random.Random(900 + seed)
@@ -176,8 +178,9 @@ def test_label_domains_match_their_definition(seed: int) -> None:
     for number in range(400):
         puzzle = random_board(rnd) if number % 2 else sparse_board(rnd)
         expected = _domains_by_walking(puzzle)
-        reach = sat.Reach(puzzle)
+        reach = sat.Reach(puzzle, compiled=compiled)
         assert reach.cut_off == (expected is None), puzzle
+        assert reach.cut_off or reach.domains() == expected, puzzle
         assert sat.label_domains(puzzle) == expected, puzzle
         if expected is None:
             cut += 1

@@ -78,31 +78,16 @@ class Reach:
     which cost more than the whole scan search on a small board.
     """
 
-    def __init__(self, puzzle: Puzzle) -> None:
-        w, h, cells = puzzle.width, puzzle.height, puzzle.cells
+    def __init__(self, puzzle: Puzzle, compiled: bool | None = None) -> None:
+        """``compiled``: number the parts with the compiled kernel (``scan_kernel.parts``);
+        None: when the scan's compiled kernel is at hand without numba's start-up."""
+        w = puzzle.width
         self.width = w
         self.pw = pw = w + 2
-        # padded: -2 not free (or off the board), -1 free and not yet in a part, else a part
-        part = [-2] * (pw * (h + 2))
-        for r in range(h):
-            base = (r + 1) * pw + 1
-            part[base : base + w] = [-1 if v == EMPTY else -2 for v in cells[r * w : r * w + w]]
-        sizes: list[int] = []
-        for first in [p for p, v in enumerate(part) if v == -1]:
-            if part[first] != -1:
-                continue
-            number = len(sizes)
-            part[first] = number
-            stack = [first]
-            count = 1
-            while stack:
-                p = stack.pop()
-                for n in (p - 1, p + pw, p + 1, p - pw):
-                    if part[n] == -1:
-                        part[n] = number
-                        stack.append(n)
-                        count += 1
-            sizes.append(count)
+        if compiled is None:
+            compiled = _scan_kernel_ready()
+        # padded; in ``part`` a negative value is a cell in no part, else the cell's part
+        part, sizes = (_compiled_parts if compiled else _plain_parts)(puzzle)
         self.part = part
         self.ends = puzzle.endpoints()
         self._domains: dict[int, set[int]] | None = None
@@ -140,6 +125,59 @@ class Reach:
                 for label, (a, b) in self.ends.items()
             }
         return self._domains
+
+
+def _scan_kernel_ready() -> bool:
+    from .scan import kernel_loaded
+
+    return kernel_loaded()
+
+
+def _plain_parts(puzzle: Puzzle) -> tuple[list[int], list[int]]:
+    """``Reach``'s parts in Python: the padded board's part of each cell, and part sizes."""
+    w, h, cells = puzzle.width, puzzle.height, puzzle.cells
+    pw = w + 2
+    # -2 not free (or off the board), -1 free and not yet in a part, else a part
+    part = [-2] * (pw * (h + 2))
+    for r in range(h):
+        base = (r + 1) * pw + 1
+        part[base : base + w] = [-1 if v == EMPTY else -2 for v in cells[r * w : r * w + w]]
+    sizes: list[int] = []
+    for first in [p for p, v in enumerate(part) if v == -1]:
+        if part[first] != -1:
+            continue
+        number = len(sizes)
+        part[first] = number
+        stack = [first]
+        count = 1
+        while stack:
+            p = stack.pop()
+            for n in (p - 1, p + pw, p + 1, p - pw):
+                if part[n] == -1:
+                    part[n] = number
+                    stack.append(n)
+                    count += 1
+        sizes.append(count)
+    return part, sizes
+
+
+def _compiled_parts(puzzle: Puzzle) -> tuple[list[int], list[int]]:
+    """``_plain_parts`` by the compiled kernel ``scan_kernel.parts``."""
+    import numpy as np
+
+    from ..core import jit
+    from . import scan_kernel
+
+    w, h = puzzle.width, puzzle.height
+    grid = np.full((h + 2, w + 2), scan_kernel.BORDER, dtype=np.int64)
+    grid[1:-1, 1:-1] = np.array(puzzle.cells, dtype=np.int64).reshape(h, w)
+    lab = grid.reshape(-1)
+    part = np.empty(lab.shape[0], dtype=np.int64)
+    sizes = np.empty(lab.shape[0], dtype=np.int64)
+    stack = np.empty(lab.shape[0], dtype=np.int64)
+    count = jit.kernel(scan_kernel.parts)(lab, w + 2, part, sizes, stack)
+    found: tuple[list[int], list[int]] = (part.tolist(), sizes[:count].tolist())
+    return found
 
 
 def label_domains(puzzle: Puzzle) -> dict[int, set[int]] | None:

@@ -41,6 +41,7 @@ AOT_EXPORTS = {
     f"{_V}, {_V}, {_V}, int64[:, :], int64, int64)",
     "prepare": f"int64({_V}, int64, int64, {_V}, {_V}, {_V}, {_V}, {_V})",
     "trace": f"int64({_V}, int64, {_V}, {_V}, {_V}, {_V}, {_V})",
+    "parts": f"int64({_V}, int64, {_V}, {_V}, {_V})",
 }
 """The kernels' argument types, for their ahead-of-time build (see ``core/jit.py``)."""
 
@@ -84,6 +85,39 @@ def prepare(
                 rank[p] = n
                 n += 1
     return n
+
+
+def parts(lab: Array, width: int, part: Array, sizes: Array, stack: Array) -> int:
+    """Number the parts of the free cells (``lab`` 0) of the padded board ``lab``, each part
+    the free cells connected through free cells: ``part[p]`` gets the part of free cell
+    ``p`` (-1 for every other cell), ``sizes[k]`` the cells of part ``k``.  Returns the
+    number of parts.  ``stack`` has a slot per cell.  Why here: ``sat.Reach`` needs the
+    parts for every board, and in Python this flood fill cost a small board more than its
+    search."""
+    size = lab.shape[0]
+    for p in range(size):
+        part[p] = -1
+    count = 0
+    for first in range(size):
+        if lab[first] != 0 or part[first] >= 0:
+            continue
+        part[first] = count
+        stack[0] = first
+        top = 1
+        members = 1
+        while top > 0:
+            top -= 1
+            p = stack[top]
+            for k in range(4):
+                n = p - 1 if k == 0 else (p + width if k == 1 else (p + 1 if k == 2 else p - width))
+                if lab[n] == 0 and part[n] < 0:
+                    part[n] = count
+                    stack[top] = n
+                    top += 1
+                    members += 1
+        sizes[count] = members
+        count += 1
+    return count
 
 
 def trace(

@@ -23,7 +23,7 @@ from numpuzzles.numberlink.check import check
 from numpuzzles.numberlink.model import BLOCKED, EMPTY, Puzzle, Rules
 from numpuzzles.numberlink.race import route_answer
 from numpuzzles.numberlink.route import RouteRestarts, RouteSearch, luby
-from numpuzzles.numberlink.sat import Alarm, label_domains, sat_solve
+from numpuzzles.numberlink.sat import Alarm, Reach, label_domains, sat_solve
 from numpuzzles.numberlink.solve import solve
 
 BLANK = Rules.BLANK
@@ -177,14 +177,14 @@ def test_sat_shortest_clauses_only_for_one_solution() -> None:
 def test_route_answer_without_sat() -> None:
     """With SAT out of the question (``too_big``) the router alone still proves."""
     puzzle = Puzzle(4, 1, (1, 2, 1, 2))
-    domains = label_domains(puzzle)
-    assert domains is None or route_answer(
-        puzzle, domains, Deadline(None), too_big=True
+    reach = Reach(puzzle)
+    assert reach.cut_off or route_answer(
+        puzzle, reach, Deadline(None), too_big=True
     ).status is Status.UNSOLVABLE
     crossing = Puzzle(3, 3, (1, EMPTY, 2, EMPTY, EMPTY, EMPTY, 2, EMPTY, 1))
-    domains = label_domains(crossing)
-    assert domains is not None
-    answer = route_answer(crossing, domains, Deadline(None), too_big=True)
+    reach = Reach(crossing)
+    assert not reach.cut_off
+    answer = route_answer(crossing, reach, Deadline(None), too_big=True)
     assert answer.status is Status.UNSOLVABLE and answer.complete
 
 

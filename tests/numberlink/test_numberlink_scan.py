@@ -10,6 +10,7 @@ the plain-Python one node for node.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -98,17 +99,26 @@ def _compiled_kernels() -> list[object]:
 
 @pytest.mark.parametrize("which", _compiled_kernels())
 def test_compiled_kernel_matches_plain_kernel(which: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Same solutions in the same order and the same number of nodes, board after board."""
-    compiled = (
-        jit.aot_function(scan_kernel.search)
-        if which == "aot"
-        else jit.jit_function(scan_kernel.search, nogil=True)
-    )
-    assert compiled is not None and compiled is not scan_kernel.search
+    """Same solutions in the same order and the same number of nodes, board after board (the
+    tables ``prepare`` makes and the paths ``trace`` follows compiled too)."""
+    def build(function: Callable[..., int]) -> Callable[..., int]:
+        found = (
+            jit.aot_function(function) if which == "aot" else jit.jit_function(function, True)
+        )
+        assert found is not None and found is not function
+        return found
+
+    compiled = build(scan_kernel.search)
+    helpers = (build(scan_kernel.prepare), build(scan_kernel.trace))
     monkeypatch.setattr(
         scan,
         "search_function",
         lambda compiled_=True: compiled if compiled_ else scan_kernel.search,
+    )
+    monkeypatch.setattr(
+        scan,
+        "helper_functions",
+        lambda compiled_=True: helpers if compiled_ else (scan_kernel.prepare, scan_kernel.trace),
     )
     rnd = random.Random(77)
     boards = [dense_board(rnd) for _ in range(150)]
@@ -233,3 +243,22 @@ def test_sat_wins_the_race_where_the_scan_is_slow() -> None:
     result = solve(puzzle, rules=NOTOUCH, timeout=60)
     assert result.status is Status.UNSOLVABLE and result.complete
     assert result.stats.nodes < 100  # SAT counts its calls there; the scan, its nodes
+
+
+def test_plain_tries_stop_once_their_budget_is_spent(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without a compiled kernel at hand, small boards try plain Python first, until those
+    tries have cost ``PLAIN_BUDGET_SECONDS``; then boards go to the compiled kernel."""
+    from numpuzzles.core.deadline import Deadline
+    from numpuzzles.numberlink import race
+
+    puzzle = formats.parse("6 6\n..1.23\n1.4...\n.....4\n.2.53.\n....5.\n66....\n")[0]
+    monkeypatch.setattr(race, "kernel_loaded", lambda: False)
+    monkeypatch.setattr(race, "_plain_spent", 0.0)
+    quick = race._quick_scan(puzzle, 2, Deadline(None))
+    assert quick is not None and quick.finished and len(quick.solutions) == 1
+    assert race._plain_spent > 0
+    monkeypatch.setattr(race, "_plain_spent", race.PLAIN_BUDGET_SECONDS)
+    assert race._quick_scan(puzzle, 2, Deadline(None)) is None
+    answer = solve(puzzle, rules=NOTOUCH, limit=2)
+    assert answer.status is Status.SOLVED and answer.complete and len(answer.solutions) == 1
+    assert answer.solutions[0] == quick.solutions[0]

@@ -127,3 +127,65 @@ def test_label_bits_forbid_paths_joining_two_labels(seed: int) -> None:
             solver.add_clause([-v if values[v - 1] > 0 else v for v in edge_vars])
             models += 1
     assert 1 <= models < 10_000
+
+
+def _domains_by_walking(puzzle: Puzzle) -> dict[int, set[int]] | None:
+    """The label domains by their definition, cell by cell: a label may use its ends and
+    every free cell from which a walk through free cells reaches a neighbour of each end."""
+    w, h = puzzle.width, puzzle.height
+
+    def neighbours(index: int) -> list[int]:
+        r, c = divmod(index, w)
+        near = [(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)]
+        return [y * w + x for y, x in near if 0 <= y < h and 0 <= x < w]
+
+    def walk(start: int) -> set[int]:
+        seen = {start}
+        todo = [start]
+        while todo:
+            for n in neighbours(todo.pop()):
+                if puzzle.cells[n] == 0 and n not in seen:
+                    seen.add(n)
+                    todo.append(n)
+        return seen
+
+    domains = {}
+    for label, (a, b) in puzzle.endpoints().items():
+        start, goal = a[0] * w + a[1], b[0] * w + b[1]
+        free = [i for i in range(w * h) if puzzle.cells[i] == 0]
+        usable = {
+            i
+            for i in free
+            if any(n in walk(i) for n in neighbours(start))
+            and any(n in walk(i) for n in neighbours(goal))
+        }
+        if not usable and goal not in neighbours(start):
+            return None
+        domains[label] = usable | {start, goal}
+    return domains
+
+
+@pytest.mark.parametrize("compiled", [False, True], ids=["plain", "compiled"])
+@pytest.mark.parametrize("seed", range(2))
+def test_label_domains_match_their_definition(seed: int, compiled: bool) -> None:
+    """``Reach`` (a flood fill on a padded board, in Python or by the compiled
+    ``scan_kernel.parts``; domains built only on demand) against the definition walked
+    cell by cell, on small random boards, blocked cells included."""
+    from numberlink_oracle import random_board, sparse_board
+
+    rnd = random.Random(900 + seed)
+    cut = 0
+    for number in range(400):
+        puzzle = random_board(rnd) if number % 2 else sparse_board(rnd)
+        expected = _domains_by_walking(puzzle)
+        reach = sat.Reach(puzzle, compiled=compiled)
+        assert reach.cut_off == (expected is None), puzzle
+        assert reach.cut_off or reach.domains() == expected, puzzle
+        assert sat.label_domains(puzzle) == expected, puzzle
+        if expected is None:
+            cut += 1
+            with pytest.raises(ValueError):
+                reach.domains()
+            continue
+        assert reach.variables == sum(len(cells) for cells in expected.values())
+    assert 10 < cut < 300

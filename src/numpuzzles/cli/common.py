@@ -5,14 +5,16 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Iterable
-from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from ..core.errors import NumpuzzlesError
 from ..core.fileio import atomic_write_text, check_writable
 from ..core.result import Status
+
+if TYPE_CHECKING:  # imported when -o is given: pathlib costs a solving process ~10 ms
+    from pathlib import Path
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -79,13 +81,23 @@ def format_option(choices: Iterable[str], help_text: str) -> Callable[[F], F]:
     return decorate
 
 
+def _as_path(ctx: click.Context, param: click.Parameter, value: str | None) -> Path | None:
+    """``--output``'s value as a ``Path`` (pathlib imported only when one is given)."""
+    if value is None:
+        return None
+    from pathlib import Path
+
+    return Path(value)
+
+
 def output_option(func: F) -> F:
     """``-o/--output``: write to a file (atomically) instead of standard output."""
     return click.option(
         "-o",
         "--output",
-        type=click.Path(dir_okay=False, writable=True, path_type=Path),
+        type=click.Path(dir_okay=False, writable=True),
         default=None,
+        callback=_as_path,
         help="Write to this file instead of standard output (written whole, then renamed).",
     )(func)
 
@@ -95,7 +107,8 @@ def read_text(path: str) -> str:
     if path == "-":
         return sys.stdin.read()
     try:
-        return Path(path).read_text(encoding="utf-8")
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
     except FileNotFoundError:
         raise NumpuzzlesError(f"{path}: no such file") from None
     except IsADirectoryError:

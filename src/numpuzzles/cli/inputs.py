@@ -7,8 +7,8 @@ that is neither is reported as a missing file.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 from ..core.errors import NumpuzzlesError, PuzzleFormatError
@@ -20,19 +20,23 @@ MAX_INLINE = 100_000
 """Longer arguments are never taken for a puzzle's text."""
 
 
+def _has_suffix(arg: str) -> bool:
+    """Whether the file name ``arg`` has a suffix, by ``pathlib.PurePath.suffix``'s rule (a
+    dot inside the last name, neither first nor last), without importing pathlib."""
+    name = os.path.basename(os.path.normpath(arg)) if arg else ""
+    dot = name.rfind(".")
+    return 0 < dot < len(name) - 1
+
+
 def _looks_inline(arg: str) -> bool:
-    return "\n" in arg or not Path(arg).suffix or "://" in arg or "?" in arg
+    return "\n" in arg or not _has_suffix(arg) or "://" in arg or "?" in arg
 
 
 def read_argument(arg: str) -> tuple[str, str]:
     """``(name, text)`` of one argument (see the module docstring)."""
     if arg == "-":
         return "stdin", read_text("-")
-    path = Path(arg)
-    try:
-        exists = path.exists()
-    except (OSError, ValueError):  # a name too long for the file system, a NUL byte
-        exists = False
+    exists = os.path.exists(arg)  # False too for a name too long or with a NUL byte
     if exists or len(arg) > MAX_INLINE or not _looks_inline(arg):
         return arg, read_text(arg)
     return "puzzle", arg

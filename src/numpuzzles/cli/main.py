@@ -85,6 +85,10 @@ def _one_line(text: str, limit: int = 500) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the command line and return (and exit with) its status."""
+    # numpy starts a BLAS thread pool when imported; nothing in this package uses BLAS, and
+    # starting one thread instead of one a core saves a fresh process some CPU (measured
+    # under load: 0.22 s against 0.24 s CPU for a 10x10 board).  A value the user set wins.
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     try:
         result = cli.main(args=argv, prog_name="numpuzzles", standalone_mode=False)
     except click.exceptions.Abort:

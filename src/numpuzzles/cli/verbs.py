@@ -12,20 +12,17 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterator
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from .. import families
-from ..core.batch import MAX_COUNT, generate_many
 from ..core.errors import InvalidParameterError
 from ..core.family import Family, Generated
 from ..core.fileio import atomic_write_bytes, check_writable
 from ..core.records import check_record, generated_record, hint_record, solve_record
 from ..core.result import SolveResult, Status
 from ..core.seeds import MAX_SEED, fresh_seed, parse_puzzle_id
-from ..draw import render
 from . import params as cli_params
 from .common import (
     CONTEXT_SETTINGS,
@@ -40,6 +37,9 @@ from .common import (
 )
 from .extras import CliExtras, Named, extras_for
 from .inputs import load, read_argument
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 Fam = Family[Any, Any]
 
@@ -303,6 +303,8 @@ def _progress(items: Iterator[Generated[Any, Any]], count: int) -> Iterator[Gene
 
 
 def _generate_command(family: Fam, extras: CliExtras) -> click.Command:
+    from ..core.batch import MAX_COUNT, generate_many  # here: only generating needs it
+
     def generate(**kwargs: Any) -> int:
         given = cli_params.take(family.generate_params, kwargs)
         ident: str | None = kwargs["ident"]
@@ -415,6 +417,8 @@ def _draw_command(family: Fam, extras: CliExtras) -> click.Command:
         output: Path | None = kwargs["output"]
         if output is not None and len(found) > 1:
             raise click.UsageError("-o takes one puzzle; this input holds several")
+        from ..draw import render  # here: drawing's imports cost every other verb ~20 ms
+
         fmt = "svg" if output is None else render.format_for(output)
         if output is not None:
             check_writable(output)
@@ -460,15 +464,34 @@ _VERBS: dict[str, Callable[[Fam, CliExtras], click.Command]] = {
 _OPTIONAL = frozenset({"hint", "draw"})
 
 
+class _VerbGroup(click.Group):
+    """A family's group whose shared verbs are made when named: a process that solves
+    never builds (or imports what builds) ``generate``, ``draw`` and the rest."""
+
+    def __init__(self, family: Fam, extras: CliExtras, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.family = family
+        self.extras = extras
+        self.verbs = [
+            verb for verb in _VERBS if verb not in _OPTIONAL or verb in family.verbs
+        ]
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.verbs, *self.commands})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in self.verbs:
+            self.add_command(_VERBS[cmd_name](self.family, self.extras))
+        return self.commands.get(cmd_name)
+
+
 def build_group(name: str) -> click.Group:
     """``numpuzzles NAME``: the shared verbs over the family, plus its own commands."""
     family = families.family(name)
     extras = extras_for(name)
-    group = click.Group(name=name, help=family.title, context_settings=CONTEXT_SETTINGS)
-    for verb, make in _VERBS.items():
-        if verb in _OPTIONAL and verb not in family.verbs:
-            continue
-        group.add_command(make(family, extras))
+    group = _VerbGroup(
+        family, extras, name=name, help=family.title, context_settings=CONTEXT_SETTINGS
+    )
     for command in extras.commands:
         group.add_command(command)
     return group

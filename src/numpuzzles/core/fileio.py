@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import contextlib
 import os
-import secrets
 import stat
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .errors import OutputFileError
+
+if TYPE_CHECKING:  # imported where a file is written: pathlib costs a solving process ~10 ms
+    from pathlib import Path
 
 _NEW_FILE_MODE = 0o666
 """Before the umask, as ``open(path, "w")`` creates files."""
@@ -23,6 +25,8 @@ _NEW_FILE_MODE = 0o666
 
 def _create_temp(directory: Path, name: str) -> tuple[int, Path]:
     """A new, empty, exclusively created file beside the target, and its path."""
+    import secrets  # here: a process that writes no file never imports it
+
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
     while True:
         tmp = directory / f".{name}.{secrets.token_hex(6)}.tmp"
@@ -47,6 +51,8 @@ def _reason(exc: OSError, target: Path, directory: Path) -> str:
 def check_writable(path: str | os.PathLike[str]) -> None:
     """Raise ``OutputFileError`` now if ``atomic_write_text(path, ...)`` could not work,
     so that a command refuses an unusable output file before its work, not after."""
+    from pathlib import Path
+
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")
     if target.is_dir():
@@ -71,6 +77,8 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
 
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     """``atomic_write_text`` for bytes (a PNG or PDF drawing)."""
+    from pathlib import Path
+
     target = Path(path)
     directory = target.parent if str(target.parent) else Path(".")
     try:

@@ -27,16 +27,17 @@ in a build environment where the package's other dependencies may be missing.
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import importlib.util
 import os
 import sys
 import threading
 from collections.abc import Callable
-from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the build functions take paths; loading a kernel needs no pathlib
+    from pathlib import Path
 
 KERNEL_MODULES: tuple[str, ...] = (
     "numpuzzles.numberlink.scan_kernel",
@@ -54,8 +55,13 @@ _cache: dict[tuple[str, str], Callable[..., Any]] = {}
 
 
 def fingerprint(source: bytes) -> int:
-    """A 63-bit hash of a kernel module's source (fits numba's int64)."""
-    return int.from_bytes(hashlib.sha256(source).digest()[:8], "big") >> 1
+    """A 63-bit checksum of a kernel module's source (fits numba's int64): its CRC-32 and
+    Adler-32 side by side.  zlib, not hashlib: every process that loads a kernel computes
+    it, and hashlib's OpenSSL costs a start-up some milliseconds; it tells a stale build
+    from a current one, no adversary is involved."""
+    import zlib
+
+    return (zlib.crc32(source) << 31) | (zlib.adler32(source) >> 1)
 
 
 def kernel(function: Callable[..., Any], *, nogil: bool = True) -> Callable[..., Any]:
@@ -175,7 +181,8 @@ def _aot_module(name: str) -> ModuleType | None:
         if source is None:
             return None
         try:
-            current = fingerprint(Path(source).read_bytes())
+            with open(source, "rb") as handle:
+                current = fingerprint(handle.read())
         except OSError:
             return None
         if getattr(built, FINGERPRINT)() == current:
@@ -264,5 +271,7 @@ def build_in_place(root: Path) -> list[Path]:
 
 
 if __name__ == "__main__":  # pragma: no cover - a developer's build command
+    from pathlib import Path
+
     for path in build_in_place(Path(__file__).resolve().parents[2]):
         sys.stdout.write(f"built {path}\n")

@@ -7,16 +7,20 @@ puzzle in a way that regenerates it.
 
 from __future__ import annotations
 
-import random
-import secrets
+from typing import TYPE_CHECKING
 
 from .errors import InvalidParameterError
+
+if TYPE_CHECKING:  # imported where used: a process that only solves never needs them
+    import random
 
 MAX_SEED = 2**63 - 1
 
 
 def fresh_seed() -> int:
     """A new random seed, for runs where the user gave none (it is printed so it can be reused)."""
+    import secrets
+
     return secrets.randbelow(2**31)
 
 
@@ -24,6 +28,8 @@ def rng(seed: int) -> random.Random:
     """The one random source a generator uses for ``seed``."""
     if not 0 <= seed <= MAX_SEED:
         raise InvalidParameterError(f"seed must be between 0 and {MAX_SEED}, got {seed}")
+    import random
+
     return random.Random(seed)
 
 

@@ -81,12 +81,20 @@ class Puzzle:
         return tuple(sorted({v for v in self.cells if v > 0}))
 
     def endpoints(self) -> dict[int, tuple[Cell, Cell]]:
-        """Each label's two ends, the first in row-major order first."""
-        found: dict[int, list[Cell]] = {}
-        for index, value in enumerate(self.cells):
-            if value > 0:
-                found.setdefault(value, []).append(divmod(index, self.width))
-        return {label: (ends[0], ends[1]) for label, ends in sorted(found.items())}
+        """Each label's two ends, the first in row-major order first (a new dict each call).
+
+        Found once per puzzle and kept (outside the fields, so equality, hashing and
+        ``dataclasses.replace`` ignore it): solving one board asks for them several times,
+        and on a small board each search costs about what this scan of the cells does."""
+        known: dict[int, tuple[Cell, Cell]] | None = self.__dict__.get("_endpoints")
+        if known is None:
+            found: dict[int, list[Cell]] = {}
+            for index, value in enumerate(self.cells):
+                if value > 0:
+                    found.setdefault(value, []).append(divmod(index, self.width))
+            known = {label: (ends[0], ends[1]) for label, ends in sorted(found.items())}
+            object.__setattr__(self, "_endpoints", known)
+        return dict(known)
 
     def label_name(self, label: int) -> str:
         """How label ``label`` is written: its letter when the puzzle has names, else the number."""

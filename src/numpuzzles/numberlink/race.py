@@ -9,7 +9,9 @@ nothing): the same boards under ``fill`` took 0.83 s in all, where SAT alone ans
 of the first five within 30 s each.
 
 Small boards first try the plain-Python kernel for a few thousand nodes
-(``_quick_scan``): loading the compiled kernel costs most of a second once per process.
+(``_quick_scan``) while the tries have cost the process under ``PLAIN_BUDGET_SECONDS``:
+loading numba's compiled kernel costs most of a second once per process (where no
+ahead-of-time build exists).
 
 Under ``blank`` with one solution asked for, the router of ``route.py`` (shortest solutions
 only, exact for that question) takes the scan search's place (``route_answer``): alone for
@@ -19,18 +21,20 @@ only, exact for that question) takes the scan search's place (``route_answer``):
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from ..core import jit
 from ..core.deadline import Deadline
 from ..core.result import SolveResult, Stats, status_for
 from .model import Puzzle, Rules, Solution
-from .route import RouteOutcome, RouteRestarts
-from .route import kernel_loaded as route_kernel_loaded
-from .sat import Alarm, sat_result, sat_solve
+from .sat import Alarm, Reach, sat_result, sat_solve
 from .scan import ScanOutcome, ScanSearch, kernel_loaded, scan_solve
+
+if TYPE_CHECKING:  # the router is imported where ``blank`` boards need it
+    from .route import RouteRestarts
 
 HEAD_START_NODES = 500_000
 """Under ``fill-notouch`` the scan search runs alone for this many nodes (some 40 ms
@@ -40,6 +44,13 @@ SMALL_BOARD = 400
 PLAIN_NODES = 5_000
 """Boards of at most ``SMALL_BOARD`` cells first get this many nodes of the plain-Python
 kernel (see ``_quick_scan``)."""
+PLAIN_BUDGET_SECONDS = 0.5
+"""Once the plain-Python tries have cost a process this long in all, boards go to the
+compiled kernel: a many-board process without the ahead-of-time build then loads numba
+once (about a second) instead of paying plain Python on every board (measured with
+``NUMPUZZLES_NO_AOT=1``: 300 boards of 8x8 to 17x17 took 7.0 s, nearly all of it in plain
+Python).  Where the ahead-of-time build exists the tries never run."""
+_plain_spent = 0.0
 ROUTE_HEAD_START = 20_000
 """Under ``blank`` (one solution) the router runs alone for this many path steps before SAT
 joins in: measured on ``arukone generate`` boards (N = 20 to 50), most are solved within a
@@ -98,7 +109,7 @@ class Search(Protocol):
 def scan_answer(
     puzzle: Puzzle,
     rules: Rules,
-    domains: dict[int, set[int]],
+    reach: Reach,
     limit: int,
     deadline: Deadline,
     *,
@@ -111,7 +122,7 @@ def scan_answer(
     Exact under ``fill-notouch``; under ``fill`` and ``blank`` (``limit`` 1) only a solution
     it finds settles the board.  ``scan_only``: never start SAT, the scan's outcome is the
     answer.  ``too_big``: SAT cannot help with a board this big, so an unsettled board is
-    an unknown answer.  ``domains``: ``label_domains(puzzle)``, for SAT.
+    an unknown answer.  ``reach``: ``Reach(puzzle)``, its domains for SAT.
     """
     exact = rules is Rules.FILL_NOTOUCH
 
@@ -132,13 +143,13 @@ def scan_answer(
         if settled(outcome):
             return scan_result(outcome, deadline)
     if not search.finished:
-        return _race(search, rules, domains, deadline, exact)
+        return _race(search, rules, reach, deadline, exact)
     return None
 
 
 def route_answer(
     puzzle: Puzzle,
-    domains: dict[int, set[int]],
+    reach: Reach,
     deadline: Deadline,
     *,
     too_big: bool,
@@ -148,19 +159,23 @@ def route_answer(
     keep to shortest solutions too).  The router and SAT are exact for this question, so
     whichever finishes first answers.  ``too_big``: SAT cannot help, the two searches run
     until the deadline."""
+    from .route import RouteRestarts
+    from .route import kernel_loaded as route_kernel_loaded
+
     if puzzle.width * puzzle.height <= SMALL_ROUTE_BOARD and not route_kernel_loaded():
         quick = RouteRestarts(puzzle, compiled=False)
         if quick.run(PLAIN_ROUTE_NODES, deadline):
             return scan_result(quick.outcome(), deadline)
         left = deadline.remaining()
         brief = Deadline(SMALL_SAT_SECONDS if left is None else min(left, SMALL_SAT_SECONDS))
+        domains = reach.domains()
         by_sat = sat_solve(puzzle, Rules.BLANK, domains, 1, brief, Alarm(brief), shortest=True)
         if not by_sat.timed_out:
             return replace(by_sat, stats=replace(by_sat.stats, seconds=deadline.elapsed()))
     search = RouteOrScan(puzzle)
     if search.run(None if too_big else ROUTE_HEAD_START, deadline) or too_big:
         return scan_result(search.outcome(), deadline)
-    return _race(search, Rules.BLANK, domains, deadline, True, shortest=True)
+    return _race(search, Rules.BLANK, reach, deadline, True, shortest=True)
 
 
 class RouteOrScan:
@@ -180,8 +195,10 @@ class RouteOrScan:
     TURN_NODES = 200_000
 
     def __init__(self, puzzle: Puzzle) -> None:
+        from .route import RouteRestarts
+
         self.puzzle = puzzle
-        self.router = RouteRestarts(puzzle)
+        self.router: RouteRestarts = RouteRestarts(puzzle)
         self.scan = ScanSearch(puzzle, 1)
 
     @property
@@ -223,6 +240,8 @@ class RouteOrScan:
 
     def outcome(self) -> Outcome:
         """The scan's solution when it found one first, else the router's outcome."""
+        from .route import RouteOutcome
+
         if self.scan.found and not self.router.found:
             found = self.scan.outcome()
             return RouteOutcome(found.solutions, False, True, self.router.nodes + found.nodes)
@@ -243,7 +262,7 @@ def scan_result(outcome: Outcome, deadline: Deadline) -> SolveResult[Solution]:
 def _race(
     search: Search,
     rules: Rules,
-    domains: dict[int, set[int]],
+    reach: Reach,
     deadline: Deadline,
     exact: bool,
     *,
@@ -285,7 +304,7 @@ def _race(
     worker.start()
     try:
         by_sat = sat_solve(
-            search.puzzle, rules, domains, search.limit, deadline, alarm, shortest=shortest
+            search.puzzle, rules, reach.domains(), search.limit, deadline, alarm, shortest=shortest
         )
     finally:
         stop.set()
@@ -301,11 +320,16 @@ def _quick_scan(puzzle: Puzzle, limit: int, deadline: Deadline) -> ScanOutcome |
     """A small board's answer from the plain-Python kernel, if it comes within a few
     thousand nodes: loading the compiled kernel costs most of a second once per process,
     more than such a board needs in plain Python.  None: no quick answer."""
+    global _plain_spent
     if puzzle.width * puzzle.height > SMALL_BOARD or kernel_loaded():
         return None
+    if _plain_spent >= PLAIN_BUDGET_SECONDS:
+        return None
+    start = time.perf_counter()
     outcome = scan_solve(
         puzzle, limit=limit, max_nodes=PLAIN_NODES, deadline=deadline, compiled=False
     )
+    _plain_spent += time.perf_counter() - start
     return outcome if outcome.finished else None
 
 

@@ -50,7 +50,7 @@ from ..core import jit
 from ..core.deadline import Deadline
 from . import scan_kernel as kernel
 from .chunked import ChunkedSearch
-from .model import BLOCKED, EMPTY, Cell, Puzzle, Solution
+from .model import BLOCKED, Cell, Puzzle, Solution
 
 CHUNK_NODES = 200_000
 """Nodes per kernel call between clock checks (a few milliseconds compiled)."""
@@ -66,6 +66,14 @@ def search_function(compiled: bool = True) -> SearchFunction:
     debugging); so does a missing numba.
     """
     return jit.kernel(kernel.search) if compiled else kernel.search
+
+
+def helper_functions(compiled: bool = True) -> tuple[SearchFunction, SearchFunction]:
+    """``prepare`` and ``trace`` (the search's tables, a solution's paths), chosen like
+    ``search_function``."""
+    if not compiled:
+        return kernel.prepare, kernel.trace
+    return jit.kernel(kernel.prepare), jit.kernel(kernel.trace)
 
 
 def kernel_loaded() -> bool:
@@ -107,25 +115,23 @@ class ScanSearch(ChunkedSearch):
         grid = np.full((h + 2, pw), kernel.BORDER, dtype=np.int64)
         grid[1:-1, 1:-1] = np.array(puzzle.cells, dtype=np.int64).reshape(h, w)
         self.lab = lab = grid.reshape(-1)
-        self.req = np.where(lab > 0, 1, np.where(lab == EMPTY, 2, 0)).astype(np.int64)
-        # anti-diagonals in turn, each from its top-right cell down: sort by (row + col, row)
-        rows, cols = np.divmod(np.arange(size, dtype=np.int64), pw)
-        usable = np.flatnonzero(lab >= 0)
-        key = (rows[usable] + cols[usable]) * (h + 2) + rows[usable]
-        self.order = order = usable[np.argsort(key, kind="stable")]
-        self.rank = np.full(size, -1, dtype=np.int64)
-        self.rank[order] = np.arange(order.shape[0], dtype=np.int64)
-        self.canse = _east_south_corners(lab, w, h)
-        n = int(order.shape[0])
+        self.req = np.empty(size, dtype=np.int64)
+        self.canse = np.zeros(size, dtype=np.int64)
+        order = np.empty(size, dtype=np.int64)
+        self.rank = np.empty(size, dtype=np.int64)
+        self.col = np.empty(size, dtype=np.int64)
+        prepare, self._trace = helper_functions(compiled)
+        n = prepare(lab, w, h, self.req, self.canse, order, self.rank, self.col)
+        self.order = order[:n]
         self.con = np.zeros(size, dtype=np.int64)
         self.end = np.arange(size, dtype=np.int64)
-        self.col = np.where(lab > 0, lab, 0).astype(np.int64)
         self.trail = np.zeros((8 * n + size + 16, 3), dtype=np.int64)
         self.opt = np.zeros(n + 1, dtype=np.int64)
         self.mark = np.zeros(n + 1, dtype=np.int64)
         self.reg = np.zeros(4, dtype=np.int64)
         self.sols = np.zeros((limit, size), dtype=np.int64)
         self.compiled = compiled
+        self._tables: tuple[np.ndarray, np.ndarray, list[Cell]] | None = None
 
     @property
     def kernels(self) -> tuple[Callable[..., int], ...]:
@@ -146,8 +152,33 @@ class ScanSearch(ChunkedSearch):
     def outcome(self) -> ScanOutcome:
         """What the search found so far."""
         found = int(self.reg[kernel.FOUND])
-        solutions = [_decode(self.puzzle, self.sols[i]) for i in range(found)]
+        solutions = [self._decode(self.sols[i]) for i in range(found)]
         return ScanOutcome(solutions, self.complete, self.finished, self.nodes)
+
+    def _decode(self, con: np.ndarray) -> Solution:
+        """The solution whose edges (padded, ``N|E|S|W`` bits per cell) are ``con``."""
+        puzzle, pw = self.puzzle, self.width
+        if self._tables is None:  # shared by the solutions decoded: made once
+            ends = puzzle.endpoints()
+            labels = np.array(list(ends), dtype=np.int64)
+            firsts = [(r + 1) * pw + c + 1 for (r, c), _ in ends.values()]
+            rows, cols = np.divmod(np.arange(-pw - 1, con.shape[0] - pw - 1), pw)
+            cells = list(zip(rows.tolist(), cols.tolist(), strict=True))
+            self._tables = (labels, np.array(firsts, dtype=np.int64), cells)
+        labels, starts, cells = self._tables
+        path = np.empty(con.shape[0], dtype=np.int64)
+        cut = np.empty(labels.shape[0], dtype=np.int64)
+        owner = np.zeros(con.shape[0], dtype=np.int64)
+        m = self._trace(con, pw, starts, labels, path, cut, owner)
+        order = list(map(cells.__getitem__, path[:m].tolist()))
+        bounds = [0, *cut.tolist()]
+        paths = tuple(
+            (label, tuple(order[bounds[k] : bounds[k + 1]]))
+            for k, label in enumerate(labels.tolist())
+        )
+        inside = owner.reshape(-1, pw)[1:-1, 1:-1]
+        labelled = np.where(self.lab.reshape(-1, pw)[1:-1, 1:-1] == BLOCKED, BLOCKED, inside)
+        return Solution(puzzle.width, puzzle.height, tuple(labelled.ravel().tolist()), paths)
 
 
 def scan_solve(
@@ -167,44 +198,3 @@ def scan_solve(
     search = ScanSearch(puzzle, limit, compiled)
     search.run(max_nodes, deadline, stop)
     return search.outcome()
-
-
-def _east_south_corners(lab: np.ndarray, w: int, h: int) -> np.ndarray:
-    """Where a free cell may open east and south: both neighbours usable, and the cell
-    diagonally south-east an end, a blocked cell, or a free cell that may do the same."""
-    grid = lab.reshape(h + 2, w + 2)
-    canse = np.zeros_like(grid)
-    for r in range(h, 0, -1):  # each row from the one below it
-        here = grid[r, 1:-1]
-        diagonal = grid[r + 1, 2:]
-        opens = (here >= 0) & (grid[r, 2:] >= 0) & (grid[r + 1, 1:-1] >= 0)
-        chain = np.where(diagonal == EMPTY, canse[r + 1, 2:], diagonal != kernel.BORDER)
-        canse[r, 1:-1] = opens & (chain != 0)
-    return canse.reshape(-1)
-
-
-def _decode(puzzle: Puzzle, con: np.ndarray) -> Solution:
-    """The solution whose edges (padded, ``N|E|S|W`` bits per cell) are ``con``."""
-    w = puzzle.width
-    pw = w + 2
-    steps = {kernel.N: -pw, kernel.E: 1, kernel.S: pw, kernel.W: -1}
-    links = con.tolist()  # Python ints: indexing the array cell by cell costs more
-    cells = [BLOCKED if v == BLOCKED else EMPTY for v in puzzle.cells]
-    paths: list[tuple[int, tuple[Cell, ...]]] = []
-    for label, (first, _second) in puzzle.endpoints().items():
-        at = (first[0] + 1) * pw + first[1] + 1
-        previous = -1
-        order: list[Cell] = []
-        while True:
-            r, c = divmod(at, pw)
-            order.append((r - 1, c - 1))
-            cells[(r - 1) * w + c - 1] = label
-            following = -1
-            for bit, step in steps.items():
-                if links[at] & bit and at + step != previous:
-                    following = at + step
-            if following < 0:
-                break
-            previous, at = at, following
-        paths.append((label, tuple(order)))
-    return Solution(puzzle.width, puzzle.height, tuple(cells), tuple(paths))

@@ -15,10 +15,13 @@ its left (its *owner*) when that cell is processed.  Every cell is processed in 
 
 from __future__ import annotations
 
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
-Array = npt.NDArray[np.int64]
+if TYPE_CHECKING:  # annotations only: this module imports nothing at run time
+    import numpy as np
+    import numpy.typing as npt
+
+    Array = npt.NDArray[np.int64]
 
 N, E, S, W = 1, 2, 4, 8
 BORDER = -2
@@ -36,8 +39,119 @@ _V = "int64[:]"
 AOT_EXPORTS = {
     "search": f"int64({_V}, {_V}, {_V}, {_V}, {_V}, int64, {_V}, {_V}, {_V}, int64[:, :], "
     f"{_V}, {_V}, {_V}, int64[:, :], int64, int64)",
+    "prepare": f"int64({_V}, int64, int64, {_V}, {_V}, {_V}, {_V}, {_V})",
+    "trace": f"int64({_V}, int64, {_V}, {_V}, {_V}, {_V}, {_V})",
+    "parts": f"int64({_V}, int64, {_V}, {_V}, {_V})",
 }
-"""``search``'s argument types, for its ahead-of-time build (see ``core/jit.py``)."""
+"""The kernels' argument types, for their ahead-of-time build (see ``core/jit.py``)."""
+
+
+def prepare(
+    lab: Array, w: int, h: int, req: Array, canse: Array, order: Array, rank: Array, col: Array
+) -> int:
+    """Fill ``search``'s fixed tables for the padded board ``lab`` (``w`` by ``h`` inside)
+    and return the number of cells in ``order``.
+
+    Why compiled: for a board the search settles in a fraction of a millisecond, building
+    these tables with numpy calls (a row at a time for ``canse``) cost more than the search.
+    ``req``, ``col``: see ``search``.  ``canse`` (zeros on entry): 1 where a free cell may
+    open east and south: both neighbours usable, and the cell diagonally south-east an end,
+    a blocked cell, or a free cell that may do the same (so filled from the bottom row up).
+    ``order``: the usable cells along anti-diagonals, each from its top-right cell down;
+    ``rank[p]``: ``p``'s position in ``order``, -1 for cells not in it.
+    """
+    pw = w + 2
+    size = pw * (h + 2)
+    for p in range(size):
+        value = lab[p]
+        req[p] = 1 if value > 0 else (2 if value == 0 else 0)
+        col[p] = value if value > 0 else 0
+        rank[p] = -1
+    for r in range(h, 0, -1):
+        for c in range(1, w + 1):
+            p = r * pw + c
+            if lab[p] >= 0 and lab[p + 1] >= 0 and lab[p + pw] >= 0:
+                diagonal = lab[p + pw + 1]
+                if diagonal == 0:
+                    canse[p] = canse[p + pw + 1]
+                elif diagonal != BORDER:
+                    canse[p] = 1
+    n = 0
+    for d in range(h + pw + 1):
+        for r in range(max(0, d - pw + 1), min(h + 1, d) + 1):
+            p = r * pw + d - r
+            if lab[p] >= 0:
+                order[n] = p
+                rank[p] = n
+                n += 1
+    return n
+
+
+def parts(lab: Array, width: int, part: Array, sizes: Array, stack: Array) -> int:
+    """Number the parts of the free cells (``lab`` 0) of the padded board ``lab``, each part
+    the free cells connected through free cells: ``part[p]`` gets the part of free cell
+    ``p`` (-1 for every other cell), ``sizes[k]`` the cells of part ``k``.  Returns the
+    number of parts.  ``stack`` has a slot per cell.  Why here: ``sat.Reach`` needs the
+    parts for every board, and in Python this flood fill cost a small board more than its
+    search."""
+    size = lab.shape[0]
+    for p in range(size):
+        part[p] = -1
+    count = 0
+    for first in range(size):
+        if lab[first] != 0 or part[first] >= 0:
+            continue
+        part[first] = count
+        stack[0] = first
+        top = 1
+        members = 1
+        while top > 0:
+            top -= 1
+            p = stack[top]
+            for k in range(4):
+                n = p - 1 if k == 0 else (p + width if k == 1 else (p + 1 if k == 2 else p - width))
+                if lab[n] == 0 and part[n] < 0:
+                    part[n] = count
+                    stack[top] = n
+                    top += 1
+                    members += 1
+        sizes[count] = members
+        count += 1
+    return count
+
+
+def trace(
+    con: Array, width: int, starts: Array, labels: Array, path: Array, cut: Array, owner: Array
+) -> int:
+    """Follow each solved path of ``con`` (one row of ``search``'s ``sols``) from its first
+    end ``starts[k]``: its padded cells go, in order, into ``path``, ending before
+    ``cut[k]``; ``owner[p]`` gets ``labels[k]`` for each of them.  Returns the cells
+    written.  Why compiled: walking every cell in Python cost a small board more than its
+    search."""
+    m = 0
+    for k in range(starts.shape[0]):
+        at = starts[k]
+        previous = -1
+        while True:
+            path[m] = at
+            m += 1
+            owner[at] = labels[k]
+            links = con[at]
+            following = -1
+            if links & N and at - width != previous:
+                following = at - width
+            elif links & E and at + 1 != previous:
+                following = at + 1
+            elif links & S and at + width != previous:
+                following = at + width
+            elif links & W and at - 1 != previous:
+                following = at - 1
+            if following < 0:
+                break
+            previous = at
+            at = following
+        cut[k] = m
+    return m
 
 
 def search(

@@ -8,10 +8,11 @@ Two exact engines answer the same question, each fast where the other is slow:
 - the router (``route.py``, compiled too): ``blank`` with one solution asked for only; it
   searches shortest solutions, which settles "is there one" exactly, but not how many.
 
-``solve`` checks its arguments, computes each label's reachable cells once (a label whose
-ends are cut off proves the puzzle unsolvable before any search), and hands over to the
-scan search or the router and their race against SAT (``race.py``), or to SAT alone.  One
-``Deadline``, created when ``solve`` starts, bounds every engine and times the result.
+``solve`` checks its arguments, finds once which parts of the board each label reaches
+(``sat.Reach``: a label whose ends are cut off proves the puzzle unsolvable before any
+search), and hands over to the scan search or the router and their race against SAT
+(``race.py``), or to SAT alone.  One ``Deadline``, created when ``solve`` starts, bounds
+every engine and times the result.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from ..core.errors import InvalidParameterError
 from ..core.result import SolveResult
 from .model import Puzzle, Rules, Solution
 from .race import route_answer, scan_answer
-from .sat import Alarm, label_domains, sat_result, sat_solve
+from .sat import Alarm, Reach, sat_result, sat_solve
 
 ENGINES = ("auto", "sat", "scan")
 MAX_LABEL_VARIABLES = 2_000_000
@@ -71,13 +72,13 @@ def solve(
             "of this board: use a smaller limit or another engine"
         )
 
-    domains = label_domains(puzzle)
-    if domains is None:
+    reach = Reach(puzzle)
+    if reach.cut_off:
         return sat_result(deadline, [], True, False)
-    too_big = sum(len(region) for region in domains.values()) > MAX_LABEL_VARIABLES
-    routable = (len(domains) + 1) * padded <= MAX_ROUTE_CELLS
+    too_big = reach.variables > MAX_LABEL_VARIABLES
+    routable = (len(reach.ends) + 1) * padded <= MAX_ROUTE_CELLS
     if rules is Rules.BLANK and limit == 1 and engine == "auto" and routable:
-        return route_answer(puzzle, domains, deadline, too_big=too_big)
+        return route_answer(puzzle, reach, deadline, too_big=too_big)
     # The scan search answers fill-notouch exactly; under fill and blank only a solution it
     # finds counts, so it is worth trying there when one solution is asked for.
     exact = rules is Rules.FILL_NOTOUCH
@@ -85,7 +86,7 @@ def solve(
         answer = scan_answer(
             puzzle,
             rules,
-            domains,
+            reach,
             scan_limit,
             deadline,
             scan_only=engine == "scan",
@@ -95,7 +96,7 @@ def solve(
             return answer
     if too_big:
         return sat_result(deadline, [], False, False)  # a size limit, not a proof
-    return sat_solve(puzzle, rules, domains, limit, deadline, Alarm(deadline))
+    return sat_solve(puzzle, rules, reach.domains(), limit, deadline, Alarm(deadline))
 
 
 LIST_FIRST = 1_000

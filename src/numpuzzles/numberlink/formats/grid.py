@@ -89,7 +89,10 @@ def to_puzzle(grid: Grid) -> Puzzle:
     else:
         labels = {token: number for number, token in enumerate(seen, start=1)}
         names = tuple(seen)
-    cells = tuple(_cell(token, labels) for token in grid.tokens)
+    # one lookup a cell (labels never hold BLOCK: the count above skips it)
+    values: dict[str | None, int] = {None: EMPTY, BLOCK: BLOCKED}
+    values.update(labels.items())
+    cells = tuple(map(values.__getitem__, grid.tokens))
     try:
         return Puzzle(grid.width, grid.height, cells, names)
     except InvalidPuzzleError as exc:

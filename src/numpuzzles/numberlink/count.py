@@ -82,16 +82,54 @@ def _table(capacity: int, width: int) -> np.ndarray:
     return table
 
 
+def _rim(
+    index: int, w: int, h: int, labels: int, ends_of: dict[int, list[int]]
+) -> tuple[np.ndarray, np.ndarray]:
+    """The kernel's ``place`` and ``ends`` once cell ``index`` is decided (see
+    ``count_kernel.crossed``): the frontier's fields in order along the undecided region's
+    rim (the down edges of columns 0..c, the right edge of cell c, the down edges of the
+    row above for columns c+1..), then the undecided cells on the grid's right edge
+    downwards, its bottom row leftwards and its left edge upwards."""
+    r, c = divmod(index, w)
+    place = np.zeros(w + 1, dtype=np.int64)
+    for f in range(w):
+        place[f] = f if f <= c else f + 1
+    place[w] = c + 1
+    rim: dict[int, int] = {}
+    at = w + 1
+    rim_cells = (
+        [row * w + w - 1 for row in range(r, h)]
+        + [(h - 1) * w + col for col in range(w - 2, -1, -1)]
+        + [row * w for row in range(h - 2, r, -1)]
+    )
+    for cell in rim_cells:
+        if cell > index and cell not in rim:
+            rim[cell] = at
+            at += 1
+    ends = np.full(2 * (labels + 1), -1, dtype=np.int64)
+    for label in range(1, labels + 1):
+        ahead = [cell for cell in ends_of.get(label, []) if cell > index]
+        if any(cell not in rim for cell in ahead):
+            ends[2 * label] = ends[2 * label + 1] = -2
+        else:
+            for k, cell in enumerate(ahead):
+                ends[2 * label + k] = rim[cell]
+    return place, ends
+
+
 def count(
     puzzle: Puzzle,
     rules: Rules = Rules.BLANK,
     deadline: Deadline | None = None,
     max_states: int = MAX_STATES,
     compiled: bool = True,
+    prune: bool = True,
 ) -> int | None:
     """The exact number of solutions of ``puzzle`` under ``rules``, or None at a limit.
 
     ``compiled=False`` (or ``NUMPUZZLES_NO_JIT=1``) runs the same kernel as plain Python.
+    ``prune=False`` keeps the states ``count_kernel.crossed`` would drop (same answer,
+    more states: for the tests that check the pruning).
     """
     run = kernels(compiled)
     if puzzle.width > puzzle.height:
@@ -119,9 +157,16 @@ def count(
     for index, value in enumerate(cells):
         if value > 0:
             last_end[value] = index
+    ends_of: dict[int, list[int]] = {}
+    for index, value in enumerate(cells):
+        if value > 0:
+            ends_of.setdefault(value, []).append(index)
     for index in range(w * h):
         r, c = divmod(index, w)
         finished = (last_end < index).astype(np.int64)
+        place, ends = _rim(index, w, h, labels, ends_of)
+        if not prune:
+            ends[:] = -2  # every label left out: nothing is ever crossed
         value = cells[index]
         can_right = c < w - 1 and cells[index + 1] != BLOCKED
         can_down = r < h - 1 and cells[index + w] != BLOCKED
@@ -133,7 +178,7 @@ def count(
             stop = min(n, done + CHUNK_STATES)
             done = run.step(
                 states, done, stop, table, nwords, reg, word, shift, tmask, cmask,
-                w, c, value, can_right, can_down, mode, labels, finished,
+                w, c, value, can_right, can_down, mode, labels, finished, place, ends,
             )
             if done < stop:  # the table is full: grow it
                 if reg[kernel.USED] > max_states:

@@ -64,7 +64,7 @@ _V = "int64[:]"
 _M = "int64[:, :]"
 AOT_EXPORTS = {
     "step": f"int64({_M}, int64, int64, {_M}, int64, {_V}, {_V}, {_V}, int64, int64, int64, "
-    f"int64, int64, boolean, boolean, int64, int64, {_V})",
+    f"int64, int64, boolean, boolean, int64, int64, {_V}, {_V}, {_V})",
     "rehash": f"int64({_M}, {_M}, int64)",
     "gather": f"int64({_M}, {_M})",
 }
@@ -90,6 +90,8 @@ def step(
     mode: int,
     labels: int,
     finished: Array,
+    place: Array,
+    ends: Array,
 ) -> int:
     """Decide cell ``c`` of the current row for source rows ``start..stop-1`` of ``src``.
 
@@ -98,7 +100,9 @@ def step(
     it and calls again from there).  ``value``: the cell (``BLOCKED``, 0 free, or its label
     ``1..labels``).  ``finished[L]``: 1 when both ends of label ``L`` were decided before
     this cell (a fresh ``fill-notouch`` piece may then take label ``L`` only while a piece
-    of ``L`` is still open on the frontier).
+    of ``L`` is still open on the frontier).  ``place`` and ``ends``: where the frontier's
+    fields and the labels' undecided ends lie on the undecided region's rim, for
+    ``crossed`` (which drops successors that can no longer be completed).
     """
     cap = tab.shape[0]
     capmask = cap - 1
@@ -122,6 +126,8 @@ def step(
     batch_lo = np.zeros(BATCH + most, np.int64)
     batch_hi = np.zeros(BATCH + most, np.int64)
     batch_slot = np.zeros(BATCH + most, np.int64)
+    first = np.zeros(labels + 1, np.int64)  # crossed's scratch
+    second = np.zeros(labels + 1, np.int64)
     batched = 0
     i = start
     while i <= stop:
@@ -294,6 +300,8 @@ def step(
                 key[f] = 0
             tok[c] = downs[2 * s]
             tok[w] = downs[2 * s + 1]
+            if crossed(tok, labels, place, ends, first, second):
+                continue
             for f in range(ntok):
                 t = tok[f]
                 if t > labels:
@@ -319,6 +327,70 @@ def step(
             batch_hi[batched] = hi
             batched += 1
     return stop
+
+
+def crossed(
+    tok: Array, labels: int, place: Array, ends: Array, first: Array, second: Array
+) -> bool:
+    """Whether two labels' remaining connections must cross: the state has no completion.
+
+    The undecided cells form a staircase region whose rim passes the frontier's fields
+    (``place[f]``: field ``f``'s position along the rim, 0..w) and then the grid's right,
+    bottom and left edges (positions above w: ``ends[2L]``, ``ends[2L + 1]`` are those of
+    label ``L``'s undecided ends on the grid's edge, -1 for an end already decided, both -2
+    when an undecided end lies inside, where it constrains nothing and the label is left
+    out).  A label ``L`` whose two open points (tokens on the frontier, ends on the rim)
+    both lie on the rim must join them; if another label's two points interleave with
+    them, the two joins cross inside the region (paths of cells cannot cross) -- unless a
+    path leaves the region through an anonymous piece, an arch over the frontier.  An arch
+    helps only if its two ends lie on different sides of one of the two pairs: otherwise
+    the arch-free side of the frontier closes a loop from ``L``'s route that separates the
+    other label's two points.  So a successor is dropped only when two pairs interleave
+    and no arch separates either pair: sound, whichever rule set.
+
+    ``first`` and ``second`` are scratch arrays of ``labels + 1`` entries.
+    """
+    ntok = tok.shape[0]
+    for label in range(1, labels + 1):
+        first[label] = ends[2 * label]
+        second[label] = ends[2 * label + 1]
+    for f in range(ntok):
+        t = tok[f]
+        if 0 < t <= labels:
+            if first[t] == -1:
+                first[t] = place[f]
+            elif second[t] == -1:
+                second[t] = place[f]
+    pairs = 0  # compact the labels with both points on the rim, as (min, max), in place
+    for label in range(1, labels + 1):
+        lo = min(first[label], second[label])
+        if lo >= 0:
+            hi = max(first[label], second[label])
+            first[pairs] = lo
+            second[pairs] = hi
+            pairs += 1
+    for a in range(pairs):
+        pa = first[a]
+        qa = second[a]
+        for b in range(a + 1, pairs):
+            pb = first[b]
+            qb = second[b]
+            if (pa < pb < qa) == (pa < qb < qa):
+                continue
+            bridged = False
+            for f in range(ntok):
+                t = tok[f]
+                if t <= labels:
+                    continue
+                for g in range(f + 1, ntok):
+                    if tok[g] == t:
+                        i = place[f]
+                        j = place[g]
+                        if (pa < i < qa) != (pa < j < qa) or (pb < i < qb) != (pb < j < qb):
+                            bridged = True
+            if not bridged:
+                return True
+    return False
 
 
 def rehash(old: Array, tab: Array, words: int) -> int:

@@ -128,6 +128,8 @@ def step(
     batch_slot = np.zeros(BATCH + most, np.int64)
     first = np.zeros(labels + 1, np.int64)  # crossed's scratch
     second = np.zeros(labels + 1, np.int64)
+    which = np.zeros(labels + 1, np.int64)
+    hue = np.zeros(ntok, np.int64)  # under notouch: the label of each field's cell
     batched = 0
     i = start
     while i <= stop:
@@ -300,7 +302,12 @@ def step(
                 key[f] = 0
             tok[c] = downs[2 * s]
             tok[w] = downs[2 * s + 1]
-            if crossed(tok, labels, place, ends, first, second):
+            if notouch:
+                for j in range(w):
+                    hue[j] = col[j]
+                hue[c] = colours[s]
+                hue[w] = colours[s]
+            if crossed(tok, hue, labels, place, ends, first, second, which):
                 continue
             for f in range(ntok):
                 t = tok[f]
@@ -330,7 +337,14 @@ def step(
 
 
 def crossed(
-    tok: Array, labels: int, place: Array, ends: Array, first: Array, second: Array
+    tok: Array,
+    hue: Array,
+    labels: int,
+    place: Array,
+    ends: Array,
+    first: Array,
+    second: Array,
+    which: Array,
 ) -> bool:
     """Whether two labels' remaining connections must cross: the state has no completion.
 
@@ -346,9 +360,11 @@ def crossed(
     helps only if its two ends lie on different sides of one of the two pairs: otherwise
     the arch-free side of the frontier closes a loop from ``L``'s route that separates the
     other label's two points.  So a successor is dropped only when two pairs interleave
-    and no arch separates either pair: sound, whichever rule set.
+    and no arch separates either pair: sound, whichever rule set.  Under ``fill-notouch``
+    an arch already has its label (``hue[f]``, the label of field ``f``'s cell; 0 where
+    labels are not assigned early): only an arch of one of the two labels can help them.
 
-    ``first`` and ``second`` are scratch arrays of ``labels + 1`` entries.
+    ``first``, ``second`` and ``which`` are scratch arrays of ``labels + 1`` entries.
     """
     ntok = tok.shape[0]
     for label in range(1, labels + 1):
@@ -368,6 +384,7 @@ def crossed(
             hi = max(first[label], second[label])
             first[pairs] = lo
             second[pairs] = hi
+            which[pairs] = label
             pairs += 1
     for a in range(pairs):
         pa = first[a]
@@ -380,7 +397,7 @@ def crossed(
             bridged = False
             for f in range(ntok):
                 t = tok[f]
-                if t <= labels:
+                if t <= labels or (hue[f] != 0 and hue[f] != which[a] and hue[f] != which[b]):
                     continue
                 for g in range(f + 1, ntok):
                     if tok[g] == t:

@@ -26,11 +26,11 @@ from typing import Protocol
 from ..core import jit
 from ..core.deadline import Deadline
 from ..core.result import SolveResult, Stats, status_for
+from . import route_kernel, scan_kernel
 from .model import Puzzle, Rules, Solution
 from .route import RouteOutcome, RouteRestarts
-from .route import kernel_loaded as route_kernel_loaded
 from .sat import Alarm, sat_result, sat_solve
-from .scan import ScanOutcome, ScanSearch, kernel_loaded, scan_solve
+from .scan import ScanOutcome, ScanSearch, scan_solve
 
 HEAD_START_NODES = 500_000
 """Under ``fill-notouch`` the scan search runs alone for this many nodes (some 40 ms
@@ -148,7 +148,7 @@ def route_answer(
     keep to shortest solutions too).  The router and SAT are exact for this question, so
     whichever finishes first answers.  ``too_big``: SAT cannot help, the two searches run
     until the deadline."""
-    if puzzle.width * puzzle.height <= SMALL_ROUTE_BOARD and not route_kernel_loaded():
+    if puzzle.width * puzzle.height <= SMALL_ROUTE_BOARD and not jit.ready(route_kernel.route):
         quick = RouteRestarts(puzzle, compiled=False)
         if quick.run(PLAIN_ROUTE_NODES, deadline):
             return scan_result(quick.outcome(), deadline)
@@ -301,7 +301,7 @@ def _quick_scan(puzzle: Puzzle, limit: int, deadline: Deadline) -> ScanOutcome |
     """A small board's answer from the plain-Python kernel, if it comes within a few
     thousand nodes: loading the compiled kernel costs most of a second once per process,
     more than such a board needs in plain Python.  None: no quick answer."""
-    if puzzle.width * puzzle.height > SMALL_BOARD or kernel_loaded():
+    if puzzle.width * puzzle.height > SMALL_BOARD or jit.ready(scan_kernel.search):
         return None
     outcome = scan_solve(
         puzzle, limit=limit, max_nodes=PLAIN_NODES, deadline=deadline, compiled=False

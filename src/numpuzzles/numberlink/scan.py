@@ -68,12 +68,6 @@ def search_function(compiled: bool = True) -> SearchFunction:
     return jit.kernel(kernel.search) if compiled else kernel.search
 
 
-def kernel_loaded() -> bool:
-    """Whether the compiled kernel is at hand without numba's start-up (later calls are
-    cheap): built ahead of time, or already loaded in this process."""
-    return jit.ready(kernel.search)
-
-
 @dataclass
 class ScanOutcome:
     """What a scan search found: ``solutions``, and whether the search space was exhausted

@@ -5,7 +5,11 @@ counts like 2·10^10.  The counter sweeps the board cell by cell, row by row, an
 every way the decided cells can cross the frontier (a *state*) how many partial solutions
 lead to it; ``count_kernel.py`` says what a state holds and how a cell is decided, under
 each of the three rule sets.  The sweep runs along the longer side, so the frontier is the
-shorter one.
+shorter one.  A successor whose labels can no longer all be joined without two paths
+crossing is dropped at once (``count_kernel.crossed``; ``_rim`` says where the labels'
+remaining ends lie): on boards with few long paths over half of a step's states can be
+such dead ends, otherwise kept until the sweep runs into the crossing (measured: 3.5x less
+CPU on a 12x12 with 5 pairs).
 
 This module lays states out in words, owns the tables between kernel calls (growing them,
 checking the deadline between chunks of states) and reads the total at the end.  Every

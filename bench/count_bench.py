@@ -25,7 +25,8 @@ how many it left unknown, then the same for the old counter (each puzzle stopped
 Where both counters answer they must agree, or the run aborts.  Times are wall clock,
 puzzles one after another in one process; the compiled kernel is loaded before the clock
 starts.  ``--cpu-clock`` makes both timeouts count the process's CPU seconds instead, so
-that on a shared machine the unknowns do not depend on the other jobs.
+that on a shared machine the unknowns do not depend on the other jobs; ``--no-prune`` runs
+the new counter without its crossing pruning (to measure what the pruning saves).
 """
 
 from __future__ import annotations
@@ -139,6 +140,9 @@ class CpuDeadline(Deadline):
 CPU_CLOCK = False
 """``--cpu-clock``: the timeouts are CPU seconds."""
 
+PRUNE = True
+"""``--no-prune``: the new counter keeps the states ``count_kernel.crossed`` would drop."""
+
 
 def timed(puzzles: list[Puzzle], counter: object, rules: Rules, timeout: float) -> tuple[
     list[int | None], float, float, float
@@ -153,7 +157,7 @@ def timed(puzzles: list[Puzzle], counter: object, rules: Rules, timeout: float) 
         if timeout > 0:
             deadline = CpuDeadline(timeout) if CPU_CLOCK else Deadline(timeout)
         if counter is count:
-            answers.append(count(puzzle, rules, deadline))
+            answers.append(count(puzzle, rules, deadline, prune=PRUNE))
         else:
             answers.append(reference_count(puzzle, rules, deadline))
         times.append(time.perf_counter() - start)
@@ -173,9 +177,11 @@ def main() -> None:
         "--old-timeout", type=float, default=60.0, help="old counter, s a puzzle (0: skip)"
     )
     parser.add_argument("--cpu-clock", action="store_true", help="timeouts in CPU seconds")
+    parser.add_argument("--no-prune", action="store_true", help="new counter without pruning")
     args = parser.parse_args()
-    global CPU_CLOCK
+    global CPU_CLOCK, PRUNE
     CPU_CLOCK = args.cpu_clock
+    PRUNE = not args.no_prune
     print("command: python " + " ".join(sys.argv))
     start = time.perf_counter()
     # every kernel function once (an 8x8 frontier outgrows the first table: rehash too)

@@ -176,5 +176,6 @@ def test_a_sum_past_the_count_limbs_is_flagged() -> None:
     args = (states, 0, 2, table, nwords, reg, word, shift, 7, 0, w, 0, 0, False, True)
     place = np.arange(w + 1, dtype=np.int64)
     ends = np.array([-1, -1, -1, -1], dtype=np.int64)  # no end ahead: nothing to cross
-    done = kernel.step(*args, kernel.BLANK, 1, np.zeros(2, dtype=np.int64), place, ends)
+    keep = np.ones(w, dtype=np.int64)
+    done = kernel.step(*args, kernel.BLANK, 1, np.zeros(2, dtype=np.int64), place, ends, keep)
     assert done == 2 and reg[kernel.USED] == 1 and reg[kernel.OVERFLOW] == 1

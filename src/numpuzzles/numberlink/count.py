@@ -171,6 +171,12 @@ def count(
         place, ends = _rim(index, w, h, labels, ends_of)
         if not prune:
             ends[:] = -2  # every label left out: nothing is ever crossed
+        keep = np.zeros(w, dtype=np.int64)  # whose label a later cell reads
+        for j in range(w):
+            below = (r + 1) * w + j if j <= c else r * w + j
+            keep[j] = below < w * h and cells[below] != BLOCKED
+        if c + 1 < w and cells[index + 1] != BLOCKED:
+            keep[c] = 1  # the next cell's left neighbour
         value = cells[index]
         can_right = c < w - 1 and cells[index + 1] != BLOCKED
         can_down = r < h - 1 and cells[index + w] != BLOCKED
@@ -182,7 +188,7 @@ def count(
             stop = min(n, done + CHUNK_STATES)
             done = run.step(
                 states, done, stop, table, nwords, reg, word, shift, tmask, cmask,
-                w, c, value, can_right, can_down, mode, labels, finished, place, ends,
+                w, c, value, can_right, can_down, mode, labels, finished, place, ends, keep,
             )
             if done < stop:  # the table is full: grow it
                 if reg[kernel.USED] > max_states:

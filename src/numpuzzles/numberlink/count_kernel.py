@@ -26,7 +26,9 @@ every free cell, ``fill-notouch`` also forbids two orthogonally adjacent cells o
 that are not consecutive on it.  With every cell on some path that is a local rule once
 each cell's label is known: adjacent cells carry the same label exactly when an edge joins
 them.  So under ``fill-notouch`` every cell gets its label when decided (a fresh piece tries
-each label its two decided neighbours do not carry), and a join needs equal labels.
+each label its two decided neighbours do not carry), and a join needs equal labels.  A
+frontier cell's label is kept only while some later cell reads it and its path is open:
+otherwise it is stored as 0 (see ``step``'s ``keep``), so those states merge.
 Closed loops are never formed, so a solution is counted once: under ``blank`` a solution is
 its set of paths, and empty cells cannot hold loops.
 """
@@ -64,7 +66,7 @@ _V = "int64[:]"
 _M = "int64[:, :]"
 AOT_EXPORTS = {
     "step": f"int64({_M}, int64, int64, {_M}, int64, {_V}, {_V}, {_V}, int64, int64, int64, "
-    f"int64, int64, boolean, boolean, int64, int64, {_V}, {_V}, {_V})",
+    f"int64, int64, boolean, boolean, int64, int64, {_V}, {_V}, {_V}, {_V})",
     "rehash": f"int64({_M}, {_M}, int64)",
     "gather": f"int64({_M}, {_M})",
 }
@@ -92,6 +94,7 @@ def step(
     finished: Array,
     place: Array,
     ends: Array,
+    keep: Array,
 ) -> int:
     """Decide cell ``c`` of the current row for source rows ``start..stop-1`` of ``src``.
 
@@ -102,7 +105,10 @@ def step(
     this cell (a fresh ``fill-notouch`` piece may then take label ``L`` only while a piece
     of ``L`` is still open on the frontier).  ``place`` and ``ends``: where the frontier's
     fields and the labels' undecided ends lie on the undecided region's rim, for
-    ``crossed`` (which drops successors that can no longer be completed).
+    ``crossed`` (which drops successors that can no longer be completed).  ``keep[j]``:
+    whether a later cell reads the label of column ``j``'s frontier cell (under
+    ``fill-notouch`` a label nobody reads again, or one whose path is complete, is stored as
+    0, so that states differing only there meet).
     """
     cap = tab.shape[0]
     capmask = cap - 1
@@ -321,7 +327,16 @@ def step(
             if notouch:
                 for j in range(w):
                     f = ntok + j
-                    key[word[f]] |= (colours[s] if j == c else col[j]) << shift[f]
+                    colour = colours[s] if j == c else col[j]
+                    if not keep[j]:
+                        colour = 0  # no cell will look at this one again
+                    elif colour > 0 and finished[colour]:
+                        for g in range(ntok):
+                            if tok[g] != 0 and hue[g] == colour:
+                                break  # a piece of that label is still open
+                        else:
+                            colour = 0  # its path is complete: no cell can take it
+                    key[word[f]] |= colour << shift[f]
             h = 0
             for f in range(words):
                 y = h ^ key[f]

@@ -313,7 +313,12 @@ def step(
                     hue[j] = col[j]
                 hue[c] = colours[s]
                 hue[w] = colours[s]
-            if crossed(tok, hue, labels, place, ends, first, second, which):
+            # the successor can be crossed only where this cell changed which points pair
+            # up or how: a label token in its fields, a join (an arch may be gone), an end
+            if (
+                (0 < tok[c] <= labels or 0 < tok[w] <= labels or ja != 0 or value > 0)
+                and crossed(tok, hue, labels, place, ends, first, second, which)
+            ):
                 continue
             for f in range(ntok):
                 t = tok[f]

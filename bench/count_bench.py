@@ -17,16 +17,22 @@ runs under ``fill``, ``blank`` and ``fill-notouch`` (the old counter has no
 ``fill-notouch``).  Every board comes from a fixed seed, so every run counts the same
 puzzles; making them is not timed.
 
-Prints one row per case and rule set: puzzles, the new counter's total and maximum seconds
-and how many it left unknown, then the same for the old counter (each puzzle stopped after
-``--old-timeout`` seconds), and the counts.  Where both counters answer they must agree, or
-the run aborts.  Times are wall clock, puzzles one after another in one process; the
-compiled kernel is loaded before the clock starts.
+Prints one row per case and rule set: puzzles, the new counter's total and maximum seconds,
+its total CPU seconds (on a loaded machine wall seconds mostly measure the load; the
+timeouts are wall clock, so there a busy machine also turns answers into "unknown") and
+how many it left unknown, then the same for the old counter (each puzzle stopped after
+``--old-timeout`` seconds), the 1-minute load average when the row ended, and the counts.
+Where both counters answer they must agree, or the run aborts.  Times are wall clock,
+puzzles one after another in one process; the compiled kernel is loaded before the clock
+starts.  ``--cpu-clock`` makes both timeouts count the process's CPU seconds instead, so
+that on a shared machine the unknowns do not depend on the other jobs; ``--no-prune`` runs
+the new counter without its crossing pruning (to measure what the pruning saves).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -120,21 +126,42 @@ CASES = {
 DEFAULT = ("oracle", "boards", "unique29", "gen17")
 
 
+class CpuDeadline(Deadline):
+    """A deadline on this process's CPU seconds (the counters only ask ``expired``)."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(seconds)
+        self._cpu_end = time.process_time() + seconds
+
+    def expired(self) -> bool:
+        return time.process_time() >= self._cpu_end
+
+
+CPU_CLOCK = False
+"""``--cpu-clock``: the timeouts are CPU seconds."""
+
+PRUNE = True
+"""``--no-prune``: the new counter keeps the states ``count_kernel.crossed`` would drop."""
+
+
 def timed(puzzles: list[Puzzle], counter: object, rules: Rules, timeout: float) -> tuple[
-    list[int | None], float, float
+    list[int | None], float, float, float
 ]:
-    """Counts (None: unknown), total and maximum seconds."""
+    """Counts (None: unknown), total and maximum wall seconds, total CPU seconds."""
     answers: list[int | None] = []
     times: list[float] = []
+    cpu = time.process_time()
     for puzzle in puzzles:
         start = time.perf_counter()
-        deadline = Deadline(timeout) if timeout > 0 else None
+        deadline: Deadline | None = None
+        if timeout > 0:
+            deadline = CpuDeadline(timeout) if CPU_CLOCK else Deadline(timeout)
         if counter is count:
-            answers.append(count(puzzle, rules, deadline))
+            answers.append(count(puzzle, rules, deadline, prune=PRUNE))
         else:
             answers.append(reference_count(puzzle, rules, deadline))
         times.append(time.perf_counter() - start)
-    return answers, sum(times), max(times)
+    return answers, sum(times), max(times), time.process_time() - cpu
 
 
 def show(answers: list[int | None]) -> str:
@@ -149,14 +176,19 @@ def main() -> None:
     parser.add_argument(
         "--old-timeout", type=float, default=60.0, help="old counter, s a puzzle (0: skip)"
     )
+    parser.add_argument("--cpu-clock", action="store_true", help="timeouts in CPU seconds")
+    parser.add_argument("--no-prune", action="store_true", help="new counter without pruning")
     args = parser.parse_args()
+    global CPU_CLOCK, PRUNE
+    CPU_CLOCK = args.cpu_clock
+    PRUNE = not args.no_prune
     print("command: python " + " ".join(sys.argv))
     start = time.perf_counter()
     # every kernel function once (an 8x8 frontier outgrows the first table: rehash too)
     count(Puzzle(8, 8, (1,) + (0,) * 62 + (1,)), Rules.BLANK)
     print(f"compiled counter loaded in {time.perf_counter() - start:.2f} s (not in the totals)")
     print(
-        f"{'case':8} {'rules':12} {'n':>3} {'new s':>8} {'max s':>7} {'unkn':>4}"
+        f"{'case':8} {'rules':12} {'n':>3} {'new s':>8} {'max s':>7} {'cpu s':>8} {'unkn':>4}"
         f" {'old s':>8} {'max s':>7} {'unkn':>4}  counts (new)"
     )
     for name in args.case or DEFAULT:
@@ -164,20 +196,23 @@ def main() -> None:
         puzzles = CASES[name]()
         print(f"{name}: {len(puzzles)} puzzles made in {time.perf_counter() - made:.1f} s")
         for rules in [Rules(r) for r in args.rules or [r.value for r in Rules]]:
-            new, total, worst = timed(puzzles, count, rules, args.timeout)
+            new, total, worst, cpu = timed(puzzles, count, rules, args.timeout)
             row = (
                 f"{name:8} {rules.value:12} {len(puzzles):3} {total:8.2f} {worst:7.2f} "
-                f"{new.count(None):4}"
+                f"{cpu:8.2f} {new.count(None):4}"
             )
             if args.old_timeout > 0 and rules is not Rules.FILL_NOTOUCH:
-                old, old_total, old_worst = timed(puzzles, reference_count, rules, args.old_timeout)
+                old, old_total, old_worst, _ = timed(
+                    puzzles, reference_count, rules, args.old_timeout
+                )
                 for i, (a, b) in enumerate(zip(new, old, strict=True)):
                     if a is not None and b is not None and a != b:
                         raise SystemExit(f"{name} #{i + 1} {rules.value}: new {a}, old {b}")
                 row += f" {old_total:8.2f} {old_worst:7.2f} {old.count(None):4}"
             else:
                 row += f" {'-':>8} {'-':>7} {'-':>4}"
-            print(row + "  " + show(new), flush=True)
+            load = os.getloadavg()[0]
+            print(row + f"  load {load:.1f}  " + show(new), flush=True)
 
 
 if __name__ == "__main__":

@@ -59,6 +59,44 @@ def test_plain_kernel_matches_brute_force(rules: Rules) -> None:
         assert exact is not None and min(exact, CAP + 1) == expected, (puzzle, rules, exact)
 
 
+@pytest.mark.parametrize("rules", list(Rules))
+def test_crossing_pruning_drops_states_and_keeps_counts(
+    rules: Rules, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The pruning (``count_kernel.crossed``) fires on small boards, and the counts with it
+    equal brute force's and the counts without it, on boards where it dropped states."""
+    dropped = 0
+    plain_crossed = kernel.crossed
+
+    def watched(*args: object) -> bool:
+        nonlocal dropped
+        found: bool = plain_crossed(*args)  # type: ignore[arg-type]
+        dropped += found
+        return found
+
+    monkeypatch.setattr(kernel, "crossed", watched)
+    rnd = random.Random(1234)
+    fired = 0
+    for number in range(150):
+        puzzle = random_board(rnd) if number % 2 else dense_board(rnd)
+        before = dropped
+        exact = count(puzzle, rules, compiled=False)
+        assert exact == count(puzzle, rules, compiled=False, prune=False), (puzzle, rules)
+        assert exact is not None and min(exact, CAP + 1) == brute_count(puzzle, rules, CAP)
+        fired += dropped > before
+    assert fired >= 10  # the pruning took part on many of these boards
+
+
+def test_crossing_pruning_on_larger_boards() -> None:
+    """Covered 6x6 to 9x9 boards: the compiled counter with and without the pruning agree
+    under every rule set (the crossings it drops grow with the board)."""
+    rnd = random.Random(4711)
+    for number in range(40):
+        puzzle = covered_board(rnd, 6, 9, spoil=number % 3 == 0, per_path=4 + number % 6)
+        for rules in Rules:
+            assert count(puzzle, rules) == count(puzzle, rules, prune=False), (puzzle, rules)
+
+
 @pytest.mark.parametrize("rules", [Rules.BLANK, Rules.FILL])
 def test_counter_matches_the_first_counter_on_larger_boards(rules: Rules) -> None:
     """Covered 5x5 to 8x8 boards, some with an erased label, some with blocked cells and
@@ -136,5 +174,8 @@ def test_a_sum_past_the_count_limbs_is_flagged() -> None:
     reg = np.zeros(3, dtype=np.int64)
     # cell 0 (free, can go down only): both states pass label 1 down, one successor
     args = (states, 0, 2, table, nwords, reg, word, shift, 7, 0, w, 0, 0, False, True)
-    done = kernel.step(*args, kernel.BLANK, 1, np.zeros(2, dtype=np.int64))
+    place = np.arange(w + 1, dtype=np.int64)
+    ends = np.array([-1, -1, -1, -1], dtype=np.int64)  # no end ahead: nothing to cross
+    keep = np.ones(w, dtype=np.int64)
+    done = kernel.step(*args, kernel.BLANK, 1, np.zeros(2, dtype=np.int64), place, ends, keep)
     assert done == 2 and reg[kernel.USED] == 1 and reg[kernel.OVERFLOW] == 1

@@ -5,7 +5,11 @@ counts like 2·10^10.  The counter sweeps the board cell by cell, row by row, an
 every way the decided cells can cross the frontier (a *state*) how many partial solutions
 lead to it; ``count_kernel.py`` says what a state holds and how a cell is decided, under
 each of the three rule sets.  The sweep runs along the longer side, so the frontier is the
-shorter one.
+shorter one.  A successor whose labels can no longer all be joined without two paths
+crossing is dropped at once (``count_kernel.crossed``; ``_rim`` says where the labels'
+remaining ends lie): on boards with few long paths over half of a step's states can be
+such dead ends, otherwise kept until the sweep runs into the crossing (measured: 3.5x less
+CPU on a 12x12 with 5 pairs).
 
 This module lays states out in words, owns the tables between kernel calls (growing them,
 checking the deadline between chunks of states) and reads the total at the end.  Every
@@ -82,16 +86,54 @@ def _table(capacity: int, width: int) -> np.ndarray:
     return table
 
 
+def _rim(
+    index: int, w: int, h: int, labels: int, ends_of: dict[int, list[int]]
+) -> tuple[np.ndarray, np.ndarray]:
+    """The kernel's ``place`` and ``ends`` once cell ``index`` is decided (see
+    ``count_kernel.crossed``): the frontier's fields in order along the undecided region's
+    rim (the down edges of columns 0..c, the right edge of cell c, the down edges of the
+    row above for columns c+1..), then the undecided cells on the grid's right edge
+    downwards, its bottom row leftwards and its left edge upwards."""
+    r, c = divmod(index, w)
+    place = np.zeros(w + 1, dtype=np.int64)
+    for f in range(w):
+        place[f] = f if f <= c else f + 1
+    place[w] = c + 1
+    rim: dict[int, int] = {}
+    at = w + 1
+    rim_cells = (
+        [row * w + w - 1 for row in range(r, h)]
+        + [(h - 1) * w + col for col in range(w - 2, -1, -1)]
+        + [row * w for row in range(h - 2, r, -1)]
+    )
+    for cell in rim_cells:
+        if cell > index and cell not in rim:
+            rim[cell] = at
+            at += 1
+    ends = np.full(2 * (labels + 1), -1, dtype=np.int64)
+    for label in range(1, labels + 1):
+        ahead = [cell for cell in ends_of.get(label, []) if cell > index]
+        if any(cell not in rim for cell in ahead):
+            ends[2 * label] = ends[2 * label + 1] = -2
+        else:
+            for k, cell in enumerate(ahead):
+                ends[2 * label + k] = rim[cell]
+    return place, ends
+
+
 def count(
     puzzle: Puzzle,
     rules: Rules = Rules.BLANK,
     deadline: Deadline | None = None,
     max_states: int = MAX_STATES,
     compiled: bool = True,
+    prune: bool = True,
 ) -> int | None:
     """The exact number of solutions of ``puzzle`` under ``rules``, or None at a limit.
 
     ``compiled=False`` (or ``NUMPUZZLES_NO_JIT=1``) runs the same kernel as plain Python.
+    ``prune=False`` keeps the states ``count_kernel.crossed`` would drop (same answer,
+    more states: for the tests that check the pruning).
     """
     run = kernels(compiled)
     if puzzle.width > puzzle.height:
@@ -119,9 +161,22 @@ def count(
     for index, value in enumerate(cells):
         if value > 0:
             last_end[value] = index
+    ends_of: dict[int, list[int]] = {}
+    for index, value in enumerate(cells):
+        if value > 0:
+            ends_of.setdefault(value, []).append(index)
     for index in range(w * h):
         r, c = divmod(index, w)
         finished = (last_end < index).astype(np.int64)
+        place, ends = _rim(index, w, h, labels, ends_of)
+        if not prune:
+            ends[:] = -2  # every label left out: nothing is ever crossed
+        keep = np.zeros(w, dtype=np.int64)  # whose label a later cell reads
+        for j in range(w):
+            below = (r + 1) * w + j if j <= c else r * w + j
+            keep[j] = below < w * h and cells[below] != BLOCKED
+        if c + 1 < w and cells[index + 1] != BLOCKED:
+            keep[c] = 1  # the next cell's left neighbour
         value = cells[index]
         can_right = c < w - 1 and cells[index + 1] != BLOCKED
         can_down = r < h - 1 and cells[index + w] != BLOCKED
@@ -133,7 +188,7 @@ def count(
             stop = min(n, done + CHUNK_STATES)
             done = run.step(
                 states, done, stop, table, nwords, reg, word, shift, tmask, cmask,
-                w, c, value, can_right, can_down, mode, labels, finished,
+                w, c, value, can_right, can_down, mode, labels, finished, place, ends, keep,
             )
             if done < stop:  # the table is full: grow it
                 if reg[kernel.USED] > max_states:

@@ -26,7 +26,9 @@ every free cell, ``fill-notouch`` also forbids two orthogonally adjacent cells o
 that are not consecutive on it.  With every cell on some path that is a local rule once
 each cell's label is known: adjacent cells carry the same label exactly when an edge joins
 them.  So under ``fill-notouch`` every cell gets its label when decided (a fresh piece tries
-each label its two decided neighbours do not carry), and a join needs equal labels.
+each label its two decided neighbours do not carry), and a join needs equal labels.  A
+frontier cell's label is kept only while some later cell reads it and its path is open:
+otherwise it is stored as 0 (see ``step``'s ``keep``), so those states merge.
 Closed loops are never formed, so a solution is counted once: under ``blank`` a solution is
 its set of paths, and empty cells cannot hold loops.
 """
@@ -64,7 +66,7 @@ _V = "int64[:]"
 _M = "int64[:, :]"
 AOT_EXPORTS = {
     "step": f"int64({_M}, int64, int64, {_M}, int64, {_V}, {_V}, {_V}, int64, int64, int64, "
-    f"int64, int64, boolean, boolean, int64, int64, {_V})",
+    f"int64, int64, boolean, boolean, int64, int64, {_V}, {_V}, {_V}, {_V})",
     "rehash": f"int64({_M}, {_M}, int64)",
     "gather": f"int64({_M}, {_M})",
 }
@@ -90,6 +92,9 @@ def step(
     mode: int,
     labels: int,
     finished: Array,
+    place: Array,
+    ends: Array,
+    keep: Array,
 ) -> int:
     """Decide cell ``c`` of the current row for source rows ``start..stop-1`` of ``src``.
 
@@ -98,7 +103,12 @@ def step(
     it and calls again from there).  ``value``: the cell (``BLOCKED``, 0 free, or its label
     ``1..labels``).  ``finished[L]``: 1 when both ends of label ``L`` were decided before
     this cell (a fresh ``fill-notouch`` piece may then take label ``L`` only while a piece
-    of ``L`` is still open on the frontier).
+    of ``L`` is still open on the frontier).  ``place`` and ``ends``: where the frontier's
+    fields and the labels' undecided ends lie on the undecided region's rim, for
+    ``crossed`` (which drops successors that can no longer be completed).  ``keep[j]``:
+    whether a later cell reads the label of column ``j``'s frontier cell (under
+    ``fill-notouch`` a label nobody reads again, or one whose path is complete, is stored as
+    0, so that states differing only there meet).
     """
     cap = tab.shape[0]
     capmask = cap - 1
@@ -122,6 +132,10 @@ def step(
     batch_lo = np.zeros(BATCH + most, np.int64)
     batch_hi = np.zeros(BATCH + most, np.int64)
     batch_slot = np.zeros(BATCH + most, np.int64)
+    first = np.zeros(labels + 1, np.int64)  # crossed's scratch
+    second = np.zeros(labels + 1, np.int64)
+    which = np.zeros(labels + 1, np.int64)
+    hue = np.zeros(ntok, np.int64)  # under notouch: the label of each field's cell
     batched = 0
     i = start
     while i <= stop:
@@ -294,6 +308,18 @@ def step(
                 key[f] = 0
             tok[c] = downs[2 * s]
             tok[w] = downs[2 * s + 1]
+            if notouch:
+                for j in range(w):
+                    hue[j] = col[j]
+                hue[c] = colours[s]
+                hue[w] = colours[s]
+            # the successor can be crossed only where this cell changed which points pair
+            # up or how: a label token in its fields, a join (an arch may be gone), an end
+            if (
+                (0 < tok[c] <= labels or 0 < tok[w] <= labels or ja != 0 or value > 0)
+                and crossed(tok, hue, labels, place, ends, first, second, which)
+            ):
+                continue
             for f in range(ntok):
                 t = tok[f]
                 if t > labels:
@@ -306,7 +332,16 @@ def step(
             if notouch:
                 for j in range(w):
                     f = ntok + j
-                    key[word[f]] |= (colours[s] if j == c else col[j]) << shift[f]
+                    colour = colours[s] if j == c else col[j]
+                    if not keep[j]:
+                        colour = 0  # no cell will look at this one again
+                    elif colour > 0 and finished[colour]:
+                        for g in range(ntok):
+                            if tok[g] != 0 and hue[g] == colour:
+                                break  # a piece of that label is still open
+                        else:
+                            colour = 0  # its path is complete: no cell can take it
+                    key[word[f]] |= colour << shift[f]
             h = 0
             for f in range(words):
                 y = h ^ key[f]
@@ -319,6 +354,80 @@ def step(
             batch_hi[batched] = hi
             batched += 1
     return stop
+
+
+def crossed(
+    tok: Array,
+    hue: Array,
+    labels: int,
+    place: Array,
+    ends: Array,
+    first: Array,
+    second: Array,
+    which: Array,
+) -> bool:
+    """Whether two labels' remaining connections must cross: the state has no completion.
+
+    The undecided cells form a staircase region whose rim passes the frontier's fields
+    (``place[f]``: field ``f``'s position along the rim, 0..w) and then the grid's right,
+    bottom and left edges (positions above w: ``ends[2L]``, ``ends[2L + 1]`` are those of
+    label ``L``'s undecided ends on the grid's edge, -1 for an end already decided, both -2
+    when an undecided end lies inside, where it constrains nothing and the label is left
+    out).  A label ``L`` whose two open points (tokens on the frontier, ends on the rim)
+    both lie on the rim must join them; if another label's two points interleave with
+    them, the two joins cross inside the region (paths of cells cannot cross) -- unless a
+    path leaves the region through an anonymous piece, an arch over the frontier.  An arch
+    helps only if its two ends lie on different sides of one of the two pairs: otherwise
+    the arch-free side of the frontier closes a loop from ``L``'s route that separates the
+    other label's two points.  So a successor is dropped only when two pairs interleave
+    and no arch separates either pair: sound, whichever rule set.  Under ``fill-notouch``
+    an arch already has its label (``hue[f]``, the label of field ``f``'s cell; 0 where
+    labels are not assigned early): only an arch of one of the two labels can help them.
+
+    ``first``, ``second`` and ``which`` are scratch arrays of ``labels + 1`` entries.
+    """
+    ntok = tok.shape[0]
+    for label in range(1, labels + 1):
+        first[label] = ends[2 * label]
+        second[label] = ends[2 * label + 1]
+    for f in range(ntok):
+        t = tok[f]
+        if 0 < t <= labels:
+            if first[t] == -1:
+                first[t] = place[f]
+            elif second[t] == -1:
+                second[t] = place[f]
+    pairs = 0  # compact the labels with both points on the rim, as (min, max), in place
+    for label in range(1, labels + 1):
+        lo = min(first[label], second[label])
+        if lo >= 0:
+            hi = max(first[label], second[label])
+            first[pairs] = lo
+            second[pairs] = hi
+            which[pairs] = label
+            pairs += 1
+    for a in range(pairs):
+        pa = first[a]
+        qa = second[a]
+        for b in range(a + 1, pairs):
+            pb = first[b]
+            qb = second[b]
+            if (pa < pb < qa) == (pa < qb < qa):
+                continue
+            bridged = False
+            for f in range(ntok):
+                t = tok[f]
+                if t <= labels or (hue[f] != 0 and hue[f] != which[a] and hue[f] != which[b]):
+                    continue
+                for g in range(f + 1, ntok):
+                    if tok[g] == t:
+                        i = place[f]
+                        j = place[g]
+                        if (pa < i < qa) != (pa < j < qa) or (pb < i < qb) != (pb < j < qb):
+                            bridged = True
+            if not bridged:
+                return True
+    return False
 
 
 def rehash(old: Array, tab: Array, words: int) -> int:

@@ -29,9 +29,10 @@ from typing import TYPE_CHECKING, Protocol
 from ..core import jit
 from ..core.deadline import Deadline
 from ..core.result import SolveResult, Stats, status_for
+from . import scan_kernel
 from .model import Puzzle, Rules, Solution
 from .sat import Alarm, Reach, sat_result, sat_solve
-from .scan import ScanOutcome, ScanSearch, kernel_loaded, scan_solve
+from .scan import ScanOutcome, ScanSearch, scan_solve
 
 if TYPE_CHECKING:  # the router is imported where ``blank`` boards need it
     from .route import RouteRestarts
@@ -159,10 +160,10 @@ def route_answer(
     keep to shortest solutions too).  The router and SAT are exact for this question, so
     whichever finishes first answers.  ``too_big``: SAT cannot help, the two searches run
     until the deadline."""
+    from . import route_kernel
     from .route import RouteRestarts
-    from .route import kernel_loaded as route_kernel_loaded
 
-    if puzzle.width * puzzle.height <= SMALL_ROUTE_BOARD and not route_kernel_loaded():
+    if puzzle.width * puzzle.height <= SMALL_ROUTE_BOARD and not jit.ready(route_kernel.route):
         quick = RouteRestarts(puzzle, compiled=False)
         if quick.run(PLAIN_ROUTE_NODES, deadline):
             return scan_result(quick.outcome(), deadline)
@@ -321,7 +322,7 @@ def _quick_scan(puzzle: Puzzle, limit: int, deadline: Deadline) -> ScanOutcome |
     thousand nodes: loading the compiled kernel costs most of a second once per process,
     more than such a board needs in plain Python.  None: no quick answer."""
     global _plain_spent
-    if puzzle.width * puzzle.height > SMALL_BOARD or kernel_loaded():
+    if puzzle.width * puzzle.height > SMALL_BOARD or jit.ready(scan_kernel.search):
         return None
     if _plain_spent >= PLAIN_BUDGET_SECONDS:
         return None

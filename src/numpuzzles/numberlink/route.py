@@ -65,12 +65,6 @@ def route_function(compiled: bool = True) -> RouteFunction:
     return jit.kernel(kernel.route) if compiled else kernel.route
 
 
-def kernel_loaded() -> bool:
-    """Whether the compiled kernel is at hand without numba's start-up (later calls are
-    cheap): built ahead of time, or already loaded in this process."""
-    return jit.ready(kernel.route)
-
-
 @dataclass
 class RouteOutcome:
     """What a route search found: at most one solution; ``complete`` True means the search

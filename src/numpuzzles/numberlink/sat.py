@@ -128,9 +128,11 @@ class Reach:
 
 
 def _scan_kernel_ready() -> bool:
-    from .scan import kernel_loaded
+    """Whether the scan's compiled kernel is at hand without numba's start-up."""
+    from ..core import jit
+    from . import scan_kernel
 
-    return kernel_loaded()
+    return jit.ready(scan_kernel.search)
 
 
 def _plain_parts(puzzle: Puzzle) -> tuple[list[int], list[int]]:

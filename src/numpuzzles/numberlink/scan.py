@@ -76,11 +76,6 @@ def helper_functions(compiled: bool = True) -> tuple[SearchFunction, SearchFunct
     return jit.kernel(kernel.prepare), jit.kernel(kernel.trace)
 
 
-def kernel_loaded() -> bool:
-    """Whether the compiled kernel is at hand without numba's start-up (later calls are
-    cheap): built ahead of time, or already loaded in this process."""
-    return jit.ready(kernel.search)
-
 
 @dataclass
 class ScanOutcome:

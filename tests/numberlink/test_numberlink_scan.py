@@ -252,7 +252,7 @@ def test_plain_tries_stop_once_their_budget_is_spent(monkeypatch: pytest.MonkeyP
     from numpuzzles.numberlink import race
 
     puzzle = formats.parse("6 6\n..1.23\n1.4...\n.....4\n.2.53.\n....5.\n66....\n")[0]
-    monkeypatch.setattr(race, "kernel_loaded", lambda: False)
+    monkeypatch.setattr(race.jit, "ready", lambda function: False)
     monkeypatch.setattr(race, "_plain_spent", 0.0)
     quick = race._quick_scan(puzzle, 2, Deadline(None))
     assert quick is not None and quick.finished and len(quick.solutions) == 1

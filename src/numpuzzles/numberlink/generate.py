@@ -636,12 +636,15 @@ def _cut_attempt(
     thin = params.rules is Rules.FILL and (
         wanted is not None or THIN_CELLS <= w * h <= THIN_MAX_CELLS
     )
+    # an exact count on a board past THIN_MAX_CELLS: reshaped to at most one pair per ten
+    # cells, and fewer cuts per round, leave fewer pairs for the proved joins to remove
+    # (40x40 asked 192: one attempt reached it in 24-35 s on seeds 1-2, reshaped to 160
+    # or 140, where reshaped to 192 attempts stopped at 202-211)
+    large = wanted is not None and params.rules is Rules.FILL and w * h > THIN_MAX_CELLS
     paths = random_cover(w, h, target, random_source)
     if thin:
-        paths = reshape(paths, w, h, target, random_source, reshape_steps(w, h))
-    # an exact count on a board past THIN_MAX_CELLS: fewer cuts per round leave fewer
-    # pairs for the proved joins to remove (40x40: some 240 pairs instead of 270)
-    large = wanted is not None and params.rules is Rules.FILL and w * h > THIN_MAX_CELLS
+        shape = min(target, default_pairs(w, h)) if large else target
+        paths = reshape(paths, w, h, shape, random_source, reshape_steps(w, h))
     result = _make_unique(
         params, paths, prover, LARGE_OPEN_EDGES_PER_CUT if large else OPEN_EDGES_PER_CUT
     )

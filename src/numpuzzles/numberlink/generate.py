@@ -31,7 +31,10 @@ Thinner puzzles (issue 13, ``sparse.py``): under ``fill`` on boards of ``THIN_CE
 ``THIN_MAX_CELLS``, or when a pair count or density is asked at any size, the cover is first
 reshaped into long paths, and the repaired puzzle is merged back (two paths whose ends
 touch, kept only while the deductions still decide every edge) down to ``FILL_DENSITY`` or
-the count asked; the next attempt aims lower when the count is missed. Under ``fill-
+the count asked; with a count asked, where the joins run out above it, a path is cut and
+joined again (``sparse.cut_and_merge``), and past ``THIN_MAX_CELLS`` the cover is reshaped
+to at most ``default_pairs`` and repaired with fewer cuts per round; the next attempt aims
+lower when the count is missed. Under ``fill-
 notouch`` (Flow Free's convention) the cover is reshaped straight down to the published
 density (``default_pairs``) or the count asked, proved unique by the scan search, cut where
 a second solution differs until it is, and merged back down while the scan search proves

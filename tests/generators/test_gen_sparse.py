@@ -17,7 +17,7 @@ from numpuzzles.numberlink.check import check
 from numpuzzles.numberlink.generate import Params, as_puzzle, generate, random_cover, solver_prover
 from numpuzzles.numberlink.model import Puzzle, Rules
 from numpuzzles.numberlink.solve import solve
-from numpuzzles.numberlink.sparse import merge_proved, reshape
+from numpuzzles.numberlink.sparse import cut_and_merge, merge_proved, reshape
 
 NOTOUCH = Rules.FILL_NOTOUCH
 
@@ -176,3 +176,35 @@ def test_density_travels_in_the_id_through_the_family() -> None:
     assert made.details["pairs"] == 5
     again = numberlink.regenerate(made.id)
     assert again.puzzle == made.puzzle and again.solution == made.solution
+
+
+def test_cut_and_merge_keeps_fill_uniqueness_per_the_brute_force_counter() -> None:
+    w, h = 6, 5
+    source = random.Random(5)
+    # dominoes: unique under fill too (every cell is some pair's end)
+    paths = [[r * w + c, r * w + c + 1] for r in range(h) for c in range(0, w, 2)]
+    asked: list[int] = []
+
+    def brute(puzzle: Puzzle) -> bool:
+        asked.append(len(puzzle.labels))
+        return count(w, h, puzzle.cells, "fill", limit=2) == 1
+
+    merged, proofs = cut_and_merge(
+        paths, w, h, 1, brute, lambda p: as_puzzle(w, h, p), source, 200
+    )
+    assert proofs == len(asked) and len(merged) < len(paths)
+    assert sorted(c for p in merged for c in p) == list(range(w * h))
+    puzzle, solution = as_puzzle(w, h, merged)
+    assert count(w, h, puzzle.cells, "fill", limit=2) == 1
+    assert check(puzzle, solution, Rules.FILL) == []
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_an_asked_fill_count_is_proved_unique_by_sat_and_checked(seed: int) -> None:
+    # an exact count under fill goes through cut_and_merge; SAT alone re-proves it
+    item = generate(Params(12, 12, pairs=17), seed, prover=solver_prover)
+    assert len(item.puzzle.labels) == 17
+    assert check(item.puzzle, item.solution, Rules.FILL) == []
+    by_sat = solve(item.puzzle, rules=Rules.FILL, limit=2, engine="sat")
+    assert by_sat.complete and by_sat.count == 1
+    assert by_sat.solutions[0].cells == item.solution.cells

@@ -31,7 +31,10 @@ Thinner puzzles (issue 13, ``sparse.py``): under ``fill`` on boards of ``THIN_CE
 ``THIN_MAX_CELLS``, or when a pair count or density is asked at any size, the cover is first
 reshaped into long paths, and the repaired puzzle is merged back (two paths whose ends
 touch, kept only while the deductions still decide every edge) down to ``FILL_DENSITY`` or
-the count asked; the next attempt aims lower when the count is missed. Under ``fill-
+the count asked; with a count asked, where the joins run out above it, a path is cut and
+joined again (``sparse.cut_and_merge``), and past ``THIN_MAX_CELLS`` the cover is reshaped
+to at most ``default_pairs`` and repaired with fewer cuts per round; the next attempt aims
+lower when the count is missed. Under ``fill-
 notouch`` (Flow Free's convention) the cover is reshaped straight down to the published
 density (``default_pairs``) or the count asked, proved unique by the scan search, cut where
 a second solution differs until it is, and merged back down while the scan search proves
@@ -60,7 +63,7 @@ from ..core.seeds import puzzle_id, rng
 from .difficulty import GRADES, Difficulty, EdgeKey, Grade, analyse, grade
 from .model import Cell, Puzzle, Rules, Solution
 from .solve import solve
-from .sparse import merge_proved, reshape, reshape_steps
+from .sparse import cut_and_merge, merge_proved, reshape, reshape_steps
 from .unionfind import grow_paths
 
 Prover = Callable[[Puzzle, Rules], tuple[tuple[Solution, ...], bool]]
@@ -368,12 +371,14 @@ OPEN_EDGES_PER_CUT = 60
 """In a large open region, one cut per this many open edges per round (fewer rounds)."""
 
 
-def _cut_regions(paths: list[list[int]], open_edges: AbstractSet[EdgeKey]) -> list[EdgeKey]:
-    """Cuts in every region of open edges, one per ``OPEN_EDGES_PER_CUT`` open edges (at
-    least one), each on a different path, where it leaves the most balanced pieces."""
+def _cut_regions(
+    paths: list[list[int]], open_edges: AbstractSet[EdgeKey], per_cut: int = OPEN_EDGES_PER_CUT
+) -> list[EdgeKey]:
+    """Cuts in every region of open edges, one per ``per_cut`` open edges (at least one),
+    each on a different path, where it leaves the most balanced pieces."""
     cuts: list[EdgeKey] = []
     for group in _clusters(open_edges):
-        wanted = max(1, len(group) // OPEN_EDGES_PER_CUT)
+        wanted = max(1, len(group) // per_cut)
         choices: list[tuple[int, int, int]] = []  # (balance, path index, position)
         for index, path in enumerate(paths):
             best: tuple[int, int, int] | None = None
@@ -406,7 +411,10 @@ def _cut_where_differs(
 
 
 def _make_unique(
-    params: Params, paths: list[list[int]], prover: Prover | None
+    params: Params,
+    paths: list[list[int]],
+    prover: Prover | None,
+    per_cut: int = OPEN_EDGES_PER_CUT,
 ) -> tuple[Puzzle, Solution, int] | None:
     """Cut the witness until the puzzle is proved unique; None when that fails.
 
@@ -416,6 +424,8 @@ def _make_unique(
     off), so each round starts from the last one's facts and only the open regions are
     searched again.  The solver is asked once on the way, when few edges are open, so
     that unique puzzles needing deeper reasoning survive, and at the end as the proof.
+    ``per_cut``: one cut per this many open edges of a region per round (fewer cuts: more
+    rounds, fewer pairs left).
     """
     w, h = params.width, params.height
     paths = [list(p) for p in paths]
@@ -441,7 +451,7 @@ def _make_unique(
             if edge is not None:
                 cuts.append(edge)
         if not cuts:
-            cuts = _cut_regions(paths, facts.open)
+            cuts = _cut_regions(paths, facts.open, per_cut)
         if not cuts:
             return None
         repairs += len(cuts)
@@ -561,6 +571,14 @@ def fill_merge_proofs(cells: int) -> int:
     return max(10, min(FILL_MERGE_PROOFS, FILL_MERGE_PROOFS * 1_600 // cells))
 
 
+LARGE_OPEN_EDGES_PER_CUT = 300
+"""``OPEN_EDGES_PER_CUT`` when an exact count is asked past ``THIN_MAX_CELLS``: 40x40 seed 1
+repaired to 239 pairs in 4.8 s (270 in 1.8 s at 60), each pair fewer saving the joins two
+or three proofs of 0.1-0.25 s."""
+LARGE_PROOFS_PER_PAIR = 4
+"""The join budget per pair to remove when an exact count is asked past
+``THIN_MAX_CELLS`` (``cut_and_merge`` spends proofs on joins that are refused)."""
+
 THIN_CELLS = 100
 """Boards this large and up are thinned by default under ``fill``; smaller ones keep the
 plain cut repairs, whose puzzles vary more (a 5x5 board merged down to 3 pairs has few
@@ -621,10 +639,18 @@ def _cut_attempt(
     thin = params.rules is Rules.FILL and (
         wanted is not None or THIN_CELLS <= w * h <= THIN_MAX_CELLS
     )
+    # an exact count on a board past THIN_MAX_CELLS: reshaped to at most one pair per ten
+    # cells, and fewer cuts per round, leave fewer pairs for the proved joins to remove
+    # (40x40 asked 192: one attempt reached it in 24-35 s on seeds 1-2, reshaped to 160
+    # or 140, where reshaped to 192 attempts stopped at 202-211)
+    large = wanted is not None and params.rules is Rules.FILL and w * h > THIN_MAX_CELLS
     paths = random_cover(w, h, target, random_source)
     if thin:
-        paths = reshape(paths, w, h, target, random_source, reshape_steps(w, h))
-    result = _make_unique(params, paths, prover)
+        shape = min(target, default_pairs(w, h)) if large else target
+        paths = reshape(paths, w, h, shape, random_source, reshape_steps(w, h))
+    result = _make_unique(
+        params, paths, prover, LARGE_OPEN_EDGES_PER_CUT if large else OPEN_EDGES_PER_CUT
+    )
     if result is None:
         return result, target
     puzzle, solution, repairs = result
@@ -638,7 +664,15 @@ def _cut_attempt(
         if params.difficulty == Grade.EXPERT.value and prover is not None:
             prove = partial(_proved, prover, params.rules)
         paths = [[r * w + c for r, c in path] for _, path in solution.paths]
-        paths, _ = merge_proved(
+        # an exact count asked: where the joins run out above it, cut and join again
+        # (``cut_and_merge``) rather than start over (issue 13: 40x40 at 0.12)
+        merge = merge_proved if wanted is None else cut_and_merge
+        budget = fill_merge_proofs(w * h)
+        if wanted is None:
+            budget = min(2 * (len(paths) - goal) + 10, budget)
+        elif large:
+            budget = max(budget, LARGE_PROOFS_PER_PAIR * (len(paths) - goal))
+        paths, _ = merge(
             paths,
             w,
             h,
@@ -646,7 +680,7 @@ def _cut_attempt(
             prove,
             partial(as_puzzle, w, h),
             random_source,
-            max_proofs=min(2 * (len(paths) - goal) + 10, fill_merge_proofs(w * h)),
+            max_proofs=budget,
         )
         puzzle, solution = as_puzzle(w, h, paths)
     if wanted is not None and len(puzzle.labels) != wanted:

@@ -26,7 +26,11 @@ Where both counters answer they must agree, or the run aborts.  Times are wall c
 puzzles one after another in one process; the compiled kernel is loaded before the clock
 starts.  ``--cpu-clock`` makes both timeouts count the process's CPU seconds instead, so
 that on a shared machine the unknowns do not depend on the other jobs; ``--no-prune`` runs
-the new counter without its crossing pruning (to measure what the pruning saves).
+the new counter without its crossing pruning (to measure what the pruning saves),
+``--fixed-view`` without the race of views (``count.Counting``: the first view only), and
+``--count-solutions`` times what ``numberlink solve --count`` runs instead of the bare
+counter (``solve.count_solutions``: the counter and the listing taking turns, plus one
+solution to show).
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ from numpuzzles.numberlink.count import count
 from numpuzzles.numberlink.count_reference import reference_count
 from numpuzzles.numberlink.generate import Params, generate, solver_prover
 from numpuzzles.numberlink.model import Puzzle, Rules
+from numpuzzles.numberlink.solve import count_solutions
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "numberlink"
 
@@ -143,6 +148,23 @@ CPU_CLOCK = False
 PRUNE = True
 """``--no-prune``: the new counter keeps the states ``count_kernel.crossed`` would drop."""
 
+RACE = True
+"""``--fixed-view``: the new counter sweeps the first view only."""
+
+ENTRY = False
+"""``--count-solutions``: time ``solve.count_solutions`` instead of the bare counter."""
+
+
+def new_count(
+    puzzle: Puzzle, rules: Rules, deadline: Deadline | None, timeout: float
+) -> int | None:
+    """The new counter's answer, through the entry point the flags choose (the ``--count``
+    entry takes its timeout in wall seconds, also under ``--cpu-clock``)."""
+    if ENTRY:
+        result = count_solutions(puzzle, rules=rules, timeout=timeout if timeout > 0 else None)
+        return result.total if result.complete else None
+    return count(puzzle, rules, deadline, prune=PRUNE, race=RACE)
+
 
 def timed(puzzles: list[Puzzle], counter: object, rules: Rules, timeout: float) -> tuple[
     list[int | None], float, float, float
@@ -157,7 +179,7 @@ def timed(puzzles: list[Puzzle], counter: object, rules: Rules, timeout: float) 
         if timeout > 0:
             deadline = CpuDeadline(timeout) if CPU_CLOCK else Deadline(timeout)
         if counter is count:
-            answers.append(count(puzzle, rules, deadline, prune=PRUNE))
+            answers.append(new_count(puzzle, rules, deadline, timeout))
         else:
             answers.append(reference_count(puzzle, rules, deadline))
         times.append(time.perf_counter() - start)
@@ -178,10 +200,16 @@ def main() -> None:
     )
     parser.add_argument("--cpu-clock", action="store_true", help="timeouts in CPU seconds")
     parser.add_argument("--no-prune", action="store_true", help="new counter without pruning")
+    parser.add_argument("--fixed-view", action="store_true", help="new counter: first view only")
+    parser.add_argument(
+        "--count-solutions", action="store_true", help="time what `solve --count` runs"
+    )
     args = parser.parse_args()
-    global CPU_CLOCK, PRUNE
+    global CPU_CLOCK, PRUNE, RACE, ENTRY
     CPU_CLOCK = args.cpu_clock
     PRUNE = not args.no_prune
+    RACE = not args.fixed_view
+    ENTRY = args.count_solutions
     print("command: python " + " ".join(sys.argv))
     start = time.perf_counter()
     # every kernel function once (an 8x8 frontier outgrows the first table: rehash too)

@@ -177,5 +177,96 @@ def test_a_sum_past_the_count_limbs_is_flagged() -> None:
     place = np.arange(w + 1, dtype=np.int64)
     ends = np.array([-1, -1, -1, -1], dtype=np.int64)  # no end ahead: nothing to cross
     keep = np.ones(w, dtype=np.int64)
-    done = kernel.step(*args, kernel.BLANK, 1, np.zeros(2, dtype=np.int64), place, ends, keep)
+    finished = np.zeros(2, dtype=np.int64)
+    rimmed = np.array([1], dtype=np.int64)
+    done = kernel.step(*args, kernel.BLANK, 1, finished, place, ends, keep, rimmed)
     assert done == 2 and reg[kernel.USED] == 1 and reg[kernel.OVERFLOW] == 1
+
+
+@pytest.mark.parametrize("rules", list(Rules))
+def test_every_view_of_a_board_has_its_count(rules: Rules) -> None:
+    """``orientations``: eight views of a square board and four of a rectangle, each the
+    same cells moved by a symmetry (same labels, same number of each), each swept alone
+    with the count brute force gives for the board itself."""
+    rnd = random.Random(515)
+    squares = 0
+    for _ in range(150):
+        puzzle = random_board(rnd)
+        views = counter.orientations(puzzle)
+        square = puzzle.width == puzzle.height
+        squares += square
+        assert len(views) == (8 if square else 4)
+        expected = brute_count(puzzle, rules, CAP)
+        for view in views:
+            assert min(view.width, view.height) == view.width == min(puzzle.width, puzzle.height)
+            assert sorted(view.cells) == sorted(puzzle.cells)
+            exact = count(view, rules, race=False)
+            assert exact is not None and min(exact, CAP + 1) == expected, (puzzle, view, rules)
+    assert squares >= 20
+
+
+@pytest.mark.parametrize("rules", list(Rules))
+def test_racing_views_and_resuming_keep_the_count(
+    rules: Rules, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a probe of 4 states every board races its views through rounds of halving;
+    run in slices of 7 states (``Counting.run``'s ``work``), the count is brute force's."""
+    monkeypatch.setattr(counter, "PROBE_WORK", 4)
+    rnd = random.Random(616)
+    sliced = 0
+    for number in range(200):
+        puzzle = random_board(rnd) if number % 2 else dense_board(rnd)
+        expected = brute_count(puzzle, rules, CAP)
+        counting = counter.Counting(puzzle, rules)
+        slices = 0
+        while not counting.over:
+            before = counting.work
+            counting.run(work=7)
+            assert counting.over or counting.work >= before + 7
+            slices += 1
+        sliced += slices > 1
+        exact = counting.answer
+        assert exact is not None and min(exact, CAP + 1) == expected, (puzzle, rules)
+        assert count(puzzle, rules) == exact
+    assert sliced >= 60
+
+
+def test_a_view_at_the_state_limit_drops_out_of_the_race(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A board whose first view outgrows ``max_states`` while another view does not: the
+    race still answers, and a lone first view gives None (a limit, not a count)."""
+    # all labels in the first row: sweeping from the top keeps up to 280 states at once,
+    # sweeping from the bottom at most 102 (measured)
+    cells = [EMPTY] * 36
+    cells[0:6] = [1, 2, 3, 3, 2, 1]
+    puzzle = Puzzle(6, 6, tuple(cells))
+    exact = count(puzzle, Rules.BLANK)
+    assert exact == reference_count(puzzle, Rules.BLANK)
+    monkeypatch.setattr(counter, "PROBE_WORK", 1)
+    lone = counter.Counting(puzzle, Rules.BLANK, max_states=150, race=False)
+    lone.run()
+    assert lone.over and lone.answer is None
+    assert count(puzzle, Rules.BLANK, max_states=150) == exact
+
+
+def test_count_solutions_lists_when_the_counter_is_slow(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``count_solutions`` with no counter turn first: the listing proves small counts;
+    with a listing limit of 1 the counter resumes and counts.  Both equal brute force."""
+    monkeypatch.setattr(solve_module, "COUNT_FIRST", 1)
+    rnd = random.Random(717)
+    paths = set()
+    for number in range(60):
+        puzzle = random_board(rnd) if number % 2 else dense_board(rnd)
+        for rules in Rules:
+            expected = brute_count(puzzle, rules, CAP)
+            for first in (1_000, 1):
+                monkeypatch.setattr(solve_module, "LIST_FIRST", first)
+                result = count_solutions(puzzle, rules=rules)
+                assert result.complete and result.total is not None, (puzzle, rules)
+                assert min(result.total, CAP + 1) == expected, (puzzle, rules, first)
+                assert (result.total > 0) == (result.status.value == "solved")
+                paths.add((first, result.total >= first))
+    assert (1, True) in paths and (1_000, False) in paths

@@ -66,7 +66,7 @@ _V = "int64[:]"
 _M = "int64[:, :]"
 AOT_EXPORTS = {
     "step": f"int64({_M}, int64, int64, {_M}, int64, {_V}, {_V}, {_V}, int64, int64, int64, "
-    f"int64, int64, boolean, boolean, int64, int64, {_V}, {_V}, {_V}, {_V})",
+    f"int64, int64, boolean, boolean, int64, int64, {_V}, {_V}, {_V}, {_V}, {_V})",
     "rehash": f"int64({_M}, {_M}, int64)",
     "gather": f"int64({_M}, {_M})",
 }
@@ -95,6 +95,7 @@ def step(
     place: Array,
     ends: Array,
     keep: Array,
+    rimmed: Array,
 ) -> int:
     """Decide cell ``c`` of the current row for source rows ``start..stop-1`` of ``src``.
 
@@ -105,7 +106,8 @@ def step(
     this cell (a fresh ``fill-notouch`` piece may then take label ``L`` only while a piece
     of ``L`` is still open on the frontier).  ``place`` and ``ends``: where the frontier's
     fields and the labels' undecided ends lie on the undecided region's rim, for
-    ``crossed`` (which drops successors that can no longer be completed).  ``keep[j]``:
+    ``crossed`` (which drops successors that can no longer be completed), and ``rimmed``
+    the labels it looks at (those whose undecided ends all lie on the rim).  ``keep[j]``:
     whether a later cell reads the label of column ``j``'s frontier cell (under
     ``fill-notouch`` a label nobody reads again, or one whose path is complete, is stored as
     0, so that states differing only there meet).
@@ -132,9 +134,12 @@ def step(
     batch_lo = np.zeros(BATCH + most, np.int64)
     batch_hi = np.zeros(BATCH + most, np.int64)
     batch_slot = np.zeros(BATCH + most, np.int64)
-    first = np.zeros(labels + 1, np.int64)  # crossed's scratch
-    second = np.zeros(labels + 1, np.int64)
+    first = np.full(labels + 1, -2, np.int64)  # crossed's scratch
+    second = np.full(labels + 1, -2, np.int64)
+    low = np.zeros(labels + 1, np.int64)
+    high = np.zeros(labels + 1, np.int64)
     which = np.zeros(labels + 1, np.int64)
+    checks = rimmed.shape[0] >= 2  # one label alone crosses nothing
     hue = np.zeros(ntok, np.int64)  # under notouch: the label of each field's cell
     batched = 0
     i = start
@@ -316,8 +321,9 @@ def step(
             # the successor can be crossed only where this cell changed which points pair
             # up or how: a label token in its fields, a join (an arch may be gone), an end
             if (
-                (0 < tok[c] <= labels or 0 < tok[w] <= labels or ja != 0 or value > 0)
-                and crossed(tok, hue, labels, place, ends, first, second, which)
+                checks
+                and (0 < tok[c] <= labels or 0 < tok[w] <= labels or ja != 0 or value > 0)
+                and crossed(tok, hue, labels, place, ends, rimmed, first, second, low, high, which)
             ):
                 continue
             for f in range(ntok):
@@ -362,8 +368,11 @@ def crossed(
     labels: int,
     place: Array,
     ends: Array,
+    rimmed: Array,
     first: Array,
     second: Array,
+    low: Array,
+    high: Array,
     which: Array,
 ) -> bool:
     """Whether two labels' remaining connections must cross: the state has no completion.
@@ -373,8 +382,9 @@ def crossed(
     bottom and left edges (positions above w: ``ends[2L]``, ``ends[2L + 1]`` are those of
     label ``L``'s undecided ends on the grid's edge, -1 for an end already decided, both -2
     when an undecided end lies inside, where it constrains nothing and the label is left
-    out).  A label ``L`` whose two open points (tokens on the frontier, ends on the rim)
-    both lie on the rim must join them; if another label's two points interleave with
+    out: ``rimmed`` lists the labels not left out, and only those are looked at).  A
+    label ``L`` whose two open points (tokens on the frontier, ends on the rim) both lie
+    on the rim must join them; if another label's two points interleave with
     them, the two joins cross inside the region (paths of cells cannot cross) -- unless a
     path leaves the region through an anonymous piece, an arch over the frontier.  An arch
     helps only if its two ends lie on different sides of one of the two pairs: otherwise
@@ -384,10 +394,12 @@ def crossed(
     an arch already has its label (``hue[f]``, the label of field ``f``'s cell; 0 where
     labels are not assigned early): only an arch of one of the two labels can help them.
 
-    ``first``, ``second`` and ``which`` are scratch arrays of ``labels + 1`` entries.
+    ``first``, ``second``, ``low``, ``high`` and ``which`` are scratch arrays of
+    ``labels + 1`` entries; ``first`` and ``second`` hold -2 outside ``rimmed``'s labels.
     """
     ntok = tok.shape[0]
-    for label in range(1, labels + 1):
+    for k in range(rimmed.shape[0]):
+        label = rimmed[k]
         first[label] = ends[2 * label]
         second[label] = ends[2 * label + 1]
     for f in range(ntok):
@@ -397,21 +409,21 @@ def crossed(
                 first[t] = place[f]
             elif second[t] == -1:
                 second[t] = place[f]
-    pairs = 0  # compact the labels with both points on the rim, as (min, max), in place
-    for label in range(1, labels + 1):
+    pairs = 0  # the labels with both points on the rim, as (min, max)
+    for k in range(rimmed.shape[0]):
+        label = rimmed[k]
         lo = min(first[label], second[label])
         if lo >= 0:
-            hi = max(first[label], second[label])
-            first[pairs] = lo
-            second[pairs] = hi
+            low[pairs] = lo
+            high[pairs] = max(first[label], second[label])
             which[pairs] = label
             pairs += 1
     for a in range(pairs):
-        pa = first[a]
-        qa = second[a]
+        pa = low[a]
+        qa = high[a]
         for b in range(a + 1, pairs):
-            pb = first[b]
-            qb = second[b]
+            pb = low[b]
+            qb = high[b]
             if (pa < pb < qa) == (pa < qb < qa):
                 continue
             bridged = False

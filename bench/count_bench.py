@@ -26,8 +26,7 @@ Where both counters answer they must agree, or the run aborts.  Times are wall c
 puzzles one after another in one process; the compiled kernel is loaded before the clock
 starts.  ``--cpu-clock`` makes both timeouts count the process's CPU seconds instead, so
 that on a shared machine the unknowns do not depend on the other jobs; ``--no-prune`` runs
-the new counter without its crossing pruning (to measure what the pruning saves),
-``--fixed-view`` without the race of views (``count.Counting``: the first view only), and
+the new counter without its crossing pruning (to measure what the pruning saves), and
 ``--count-solutions`` times what ``numberlink solve --count`` runs instead of the bare
 counter (``solve.count_solutions``: the counter and the listing taking turns, plus one
 solution to show).
@@ -148,9 +147,6 @@ CPU_CLOCK = False
 PRUNE = True
 """``--no-prune``: the new counter keeps the states ``count_kernel.crossed`` would drop."""
 
-RACE = True
-"""``--fixed-view``: the new counter sweeps the first view only."""
-
 ENTRY = False
 """``--count-solutions``: time ``solve.count_solutions`` instead of the bare counter."""
 
@@ -163,7 +159,7 @@ def new_count(
     if ENTRY:
         result = count_solutions(puzzle, rules=rules, timeout=timeout if timeout > 0 else None)
         return result.total if result.complete else None
-    return count(puzzle, rules, deadline, prune=PRUNE, race=RACE)
+    return count(puzzle, rules, deadline, prune=PRUNE)
 
 
 def timed(puzzles: list[Puzzle], counter: object, rules: Rules, timeout: float) -> tuple[
@@ -200,15 +196,13 @@ def main() -> None:
     )
     parser.add_argument("--cpu-clock", action="store_true", help="timeouts in CPU seconds")
     parser.add_argument("--no-prune", action="store_true", help="new counter without pruning")
-    parser.add_argument("--fixed-view", action="store_true", help="new counter: first view only")
     parser.add_argument(
         "--count-solutions", action="store_true", help="time what `solve --count` runs"
     )
     args = parser.parse_args()
-    global CPU_CLOCK, PRUNE, RACE, ENTRY
+    global CPU_CLOCK, PRUNE, ENTRY
     CPU_CLOCK = args.cpu_clock
     PRUNE = not args.no_prune
-    RACE = not args.fixed_view
     ENTRY = args.count_solutions
     print("command: python " + " ".join(sys.argv))
     start = time.perf_counter()

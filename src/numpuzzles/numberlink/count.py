@@ -36,10 +36,6 @@ in the table, which is at most 70% full, and again in the list the next step rea
 CHUNK_STATES = 1 << 17
 """Source states per kernel call between clock checks."""
 
-PROBE_WORK = 1 << 15
-"""States the first view may read before the other views join the race (``count``): a
-board counted within it (most published puzzles up to 10x10) pays nothing for the race."""
-
 _ALL = 1 << 62
 """A budget no sweep reaches."""
 
@@ -130,36 +126,34 @@ def _rim(
     return place, ends, np.array(rimmed, dtype=np.int64)
 
 
-def orientations(puzzle: Puzzle) -> list[Puzzle]:
-    """The views of ``puzzle`` a sweep can take with the shorter side as its frontier: the
-    eight symmetries of a square board, the four that keep a rectangle's width.
+class Counting:
+    """A count in progress, resumable: ``run`` decides cells until the answer is known, a
+    limit is hit or a share of work is spent, so that a caller can do something else
+    between turns (``solve.count_solutions`` lists solutions there).
 
-    All have the same number of solutions, but not the same work: which corner the sweep
-    starts from changed the states it kept by up to 140x on one generated 17x17 (measured:
-    627 thousand against 89 million under ``blank``), because a region with few clues
-    swept early lets anonymous pieces arch in every possible way before any label limits
-    them."""
-    if puzzle.width > puzzle.height:
-        puzzle = transposed(puzzle)
-    w, h = puzzle.width, puzzle.height
-    rows = [puzzle.cells[r * w : (r + 1) * w] for r in range(h)]
-    views: list[list[tuple[int, ...]]] = []
-    for grid in (rows, rows[::-1]):
-        views += [grid, [row[::-1] for row in grid]]
-    out = [Puzzle(w, h, tuple(v for row in grid for v in row), puzzle.names) for grid in views]
-    if w == h:
-        out += [transposed(view) for view in out]
-    return out
-
-
-class Sweep:
-    """One view's frontier sweep, resumable: ``advance`` decides cells until a budget of
-    states read is spent, so that several views can race (see ``count``)."""
+    The sweep runs along the longer side.  Which corner it starts from changes its work a
+    lot, but not predictably: on six generated 17x17s, of the eight symmetric views the
+    dearest read up to 140x the states of the cheapest, and a view's reverse sweep (the
+    same labels across every frontier) could be 30x dearer.  Racing the views with rounds
+    of successive halving on progress was measured and dropped, because the first rows do
+    not tell which view wins.  On ``bench/count_bench.py``'s sets (CPU seconds, race
+    against this single sweep): oracle 0.30 / 0.09 s (``fill``) and 0.47 / 0.24 s
+    (``blank``), 29 generated puzzles 0.97 / 0.98 s and 4.57 / 5.39 s, six 17x17s 1.13 /
+    0.72 s and 12.18 / 11.93 s; on the 30 random-partition boards the race counted one
+    more board under ``fill`` and none more under ``blank``.
+    """
 
     def __init__(
-        self, puzzle: Puzzle, rules: Rules, run: Kernels, max_states: int, prune: bool
+        self,
+        puzzle: Puzzle,
+        rules: Rules = Rules.BLANK,
+        max_states: int = MAX_STATES,
+        compiled: bool = True,
+        prune: bool = True,
     ) -> None:
-        self.run, self.max_states, self.prune = run, max_states, prune
+        self.run_kernels, self.max_states, self.prune = kernels(compiled), max_states, prune
+        if puzzle.width > puzzle.height:
+            puzzle = transposed(puzzle)
         w, h = puzzle.width, puzzle.height
         self.w, self.h = w, h
         number = {label: k for k, label in enumerate(puzzle.labels, start=1)}
@@ -176,6 +170,7 @@ class Sweep:
         self.states = np.zeros((1, self.width), dtype=np.int64)
         self.states[0, self.nwords] = 1  # one way to have decided nothing
         self.table = _table(1 << 10, self.width)
+        self._buffer = self.states  # reused for each step's states, grown when needed
         self.reg = np.zeros(3, dtype=np.int64)
         self.tmask, self.cmask = (1 << token_bits) - 1, (1 << colour_bits) - 1
         self.last_end = np.zeros(labels + 1, dtype=np.int64)  # where each label's second end is
@@ -189,13 +184,15 @@ class Sweep:
         self.work = 0
         """States read so far (the sweep's cost)."""
         self.over = False
-        """Whether the sweep ended: ``answer`` is then the count, or None at a limit."""
+        """Whether the count ended: ``answer`` is then the count, or None at a limit."""
         self.answer: int | None = None
 
-    def advance(self, budget: int, deadline: Deadline | None) -> None:
-        """Decide cells until ``work`` reaches ``budget`` or the sweep is over (a deadline
-        that passes mid-step also ends it, with no answer)."""
-        run, w, h, cells, reg = self.run, self.w, self.h, self.cells, self.reg
+    def run(self, deadline: Deadline | None = None, work: int = _ALL) -> None:
+        """Decide cells until the count is over or about ``work`` more states were read (a
+        step is never cut short; a deadline that passes mid-step ends the count, with no
+        answer)."""
+        run, w, h, cells, reg = self.run_kernels, self.w, self.h, self.cells, self.reg
+        budget = min(self.work + work, _ALL)
         while not self.over and self.work < budget:
             index = self.index
             if index == w * h:
@@ -240,9 +237,17 @@ class Sweep:
             if reg[kernel.OVERFLOW] or reg[kernel.USED] > self.max_states:
                 self.over = True
                 return
-            self.states = np.empty((int(reg[kernel.USED]), self.width), dtype=np.int64)
+            used = int(reg[kernel.USED])
+            if used > self._buffer.shape[0]:
+                self._buffer = np.empty((used + used // 2, self.width), dtype=np.int64)
+            self.states = self._buffer[:used]  # the step is done reading the old ones
             run.gather(self.table, self.states)
-            if self.states.shape[0] == 0:
+            if self.table.shape[0] > max(1 << 10, 16 * used):
+                # a table sized for a peak of states would make every later gather read
+                # all of it: with a 17x17's peak in its third row, gather took a fifth of
+                # the time before tables shrank
+                self.table = _table(max(1 << 10, 1 << (4 * used).bit_length()), self.width)
+            if used == 0:
                 self.over, self.answer = True, 0
                 return
 
@@ -259,96 +264,6 @@ class Sweep:
         )
 
 
-class Counting:
-    """A count in progress over the ``orientations`` of a puzzle, resumable: ``run`` goes
-    on until the answer is known, a limit is hit or a share of work is spent, so that a
-    caller can do something else between (``solve.count_solutions`` lists solutions there).
-
-    The views race: when the first has not finished within ``PROBE_WORK`` states read,
-    every view sweeps that far, and rounds of successive halving keep the half that decided
-    the most cells, doubling the budget each round, until one view is left to finish (or
-    any view finishes: every view has the same answer).  A view that hits ``max_states``
-    drops out; the others go on, and when none is left the views halved out earlier come
-    back (they keep their states meanwhile: no more than the budget of their round).
-
-    Why race: which view is cheapest cannot be told from the board.  On six generated
-    17x17s the views' work differed up to 140x, and a view's reverse sweep, with the same
-    number of labels across every frontier, could be 30x dearer.  The first rows tell it
-    only in part (measured with CPU timeouts of 20 s on ``bench/count_bench.py``'s 30
-    random-partition boards, first view against race: under ``fill`` the race counted a
-    14x14 in 3.2 s that the first view left unknown and cut three of the five other
-    slowest by 7 to 41%; under ``blank`` it gained one 13x13, lost another, and both
-    left 7 unknown; the race costs up to 0.1 s on boards counted in 0.1 s).
-    """
-
-    def __init__(
-        self,
-        puzzle: Puzzle,
-        rules: Rules = Rules.BLANK,
-        max_states: int = MAX_STATES,
-        compiled: bool = True,
-        prune: bool = True,
-        race: bool = True,
-    ) -> None:
-        run = kernels(compiled)
-
-        def make(view: Puzzle) -> Sweep:
-            return Sweep(view, rules, run, max_states, prune)
-
-        self._make = make
-        self._views = orientations(puzzle) if race else orientations(puzzle)[:1]
-        self._alive = [self._make(self._views[0])]
-        self._joined = len(self._views) == 1  # whether the other views were started
-        self._budget = PROBE_WORK
-        self._dropped = 0  # work of the views that hit a limit
-        self._benched: list[Sweep] = []  # views halved out, kept in case all others fail
-        self.over = False
-        """Whether the count ended: ``answer`` is then the count, or None at a limit."""
-        self.answer: int | None = None
-
-    @property
-    def work(self) -> int:
-        """States read so far, over every view."""
-        views = self._alive + self._benched
-        return self._dropped + sum(sweep.work for sweep in views)
-
-    def run(self, deadline: Deadline | None = None, work: int = _ALL) -> None:
-        """Go on until the count is over, the deadline passes (``over`` stays False) or
-        about ``work`` more states were read (a step is never cut short)."""
-        stop_at = min(self.work + work, _ALL)
-        while not self.over and self.work < stop_at:
-            solo = self._joined and len(self._alive) == 1
-            for sweep in self._alive:
-                target = _ALL if solo else self._budget
-                sweep.advance(min(target, sweep.work + stop_at - self.work), deadline)
-                if deadline is not None and deadline.expired():
-                    return
-                if sweep.over and sweep.answer is not None:
-                    self.over, self.answer = True, sweep.answer
-                    return
-                if self.work >= stop_at:
-                    break
-            if not all(sweep.over or sweep.work >= self._budget for sweep in self._alive):
-                continue
-            if not self._joined:
-                self._joined = True
-                self._alive += [self._make(view) for view in self._views[1:]]
-                continue
-            self._dropped += sum(sweep.work for sweep in self._alive if sweep.over)
-            alive = [sweep for sweep in self._alive if not sweep.over]
-            if not alive:
-                if not self._benched:
-                    self.over = True  # every view hit a limit
-                    return
-                self._alive, self._benched = self._benched, []
-                continue
-            alive.sort(key=lambda sweep: (-sweep.index, sweep.work))
-            keep = max(1, len(alive) // 2)
-            self._benched = alive[keep:] + self._benched
-            self._alive = alive[:keep]
-            self._budget *= 2
-
-
 def count(
     puzzle: Puzzle,
     rules: Rules = Rules.BLANK,
@@ -356,15 +271,13 @@ def count(
     max_states: int = MAX_STATES,
     compiled: bool = True,
     prune: bool = True,
-    race: bool = True,
 ) -> int | None:
     """The exact number of solutions of ``puzzle`` under ``rules``, or None at a limit.
 
     ``compiled=False`` (or ``NUMPUZZLES_NO_JIT=1``) runs the same kernel as plain Python.
     ``prune=False`` keeps the states ``count_kernel.crossed`` would drop (same answer,
-    more states: for the tests that check the pruning).  ``race=False`` sweeps only the
-    first of ``orientations`` (see ``Counting``).
+    more states: for the tests that check the pruning).
     """
-    counting = Counting(puzzle, rules, max_states, compiled, prune, race)
+    counting = Counting(puzzle, rules, max_states, compiled, prune)
     counting.run(deadline)
     return counting.answer

@@ -125,8 +125,11 @@ def count_solutions(
     (``solve`` with a limit of ``LIST_FIRST``) proves such a count in 0.03-0.08 s, but
     cannot reach large counts.  So the counter runs first for ``COUNT_FIRST`` states, then
     the listing for at most ``LIST_SECONDS``, then the counter to the end; ``solve``
-    supplies the solution shown.  When the counter hits its state limit, ``solve``
-    enumerates the solutions within what is left of the time.
+    supplies the solution shown.  Under ``fill-notouch`` the listing goes first: there a
+    fresh piece tries every label, so one step of the counter can make tens of successors
+    a state (measured: 8.6 s in its first turn on a generated 17x17 the listing proves
+    unique in 2 ms).  When the counter hits its state limit, ``solve`` enumerates the
+    solutions within what is left of the time.
     """
     deadline = Deadline(timeout)
     if engine == "auto":
@@ -134,8 +137,9 @@ def count_solutions(
         from .count import Counting
 
         counting = Counting(puzzle, rules)
-        counting.run(deadline, COUNT_FIRST)
-        if not counting.over and not deadline.expired():
+        if rules is not Rules.FILL_NOTOUCH:
+            counting.run(deadline, COUNT_FIRST)
+        if counting.answer is None and not deadline.expired():
             left = deadline.remaining()
             brief = LIST_SECONDS[rules] if left is None else min(LIST_SECONDS[rules], left)
             listed = solve(puzzle, rules=rules, limit=LIST_FIRST, timeout=brief)
@@ -144,10 +148,12 @@ def count_solutions(
                 return replace(listed, stats=stats, total=listed.count)
             counting.run(deadline)
         exact = counting.answer
+        if exact == 0:  # proved: nothing to show, so no solver run
+            stats = Stats(deadline.elapsed(), 0, 0)
+            return SolveResult(Status.UNSOLVABLE, (), True, False, stats, total=0)
         if exact is not None:
             shown = solve(puzzle, rules=rules, limit=1, timeout=deadline.remaining())
-            status = Status.SOLVED if exact else Status.UNSOLVABLE
             stats = Stats(deadline.elapsed(), shown.stats.nodes, shown.stats.conflicts)
-            return SolveResult(status, shown.solutions, True, False, stats, total=exact)
+            return SolveResult(Status.SOLVED, shown.solutions, True, False, stats, total=exact)
     listed = solve(puzzle, rules=rules, limit=None, timeout=deadline.remaining(), engine=engine)
     return replace(listed, stats=replace(listed.stats, seconds=deadline.elapsed()))

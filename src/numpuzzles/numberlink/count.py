@@ -36,6 +36,9 @@ in the table, which is at most 70% full, and again in the list the next step rea
 CHUNK_STATES = 1 << 17
 """Source states per kernel call between clock checks."""
 
+SHRINK = 16
+"""A table with more than this many slots a state it holds is replaced by a smaller one."""
+
 _ALL = 1 << 62
 """A budget no sweep reaches."""
 
@@ -242,7 +245,7 @@ class Counting:
                 self._buffer = np.empty((used + used // 2, self.width), dtype=np.int64)
             self.states = self._buffer[:used]  # the step is done reading the old ones
             run.gather(self.table, self.states)
-            if self.table.shape[0] > max(1 << 10, 16 * used):
+            if self.table.shape[0] > max(1 << 10, SHRINK * used):
                 # a table sized for a peak of states would make every later gather read
                 # all of it: with a 17x17's peak in its third row, gather took a fifth of
                 # the time before tables shrank

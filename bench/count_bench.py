@@ -26,7 +26,8 @@ Where both counters answer they must agree, or the run aborts.  Times are wall c
 puzzles one after another in one process; the compiled kernel is loaded before the clock
 starts.  ``--cpu-clock`` makes both timeouts count the process's CPU seconds instead, so
 that on a shared machine the unknowns do not depend on the other jobs; ``--no-prune`` runs
-the new counter without its crossing pruning (to measure what the pruning saves), and
+the new counter without its crossing pruning (to measure what the pruning saves),
+``--no-shrink`` with tables that keep the size of their peak (``count.SHRINK``), and
 ``--count-solutions`` times what ``numberlink solve --count`` runs instead of the bare
 counter (``solve.count_solutions``: the counter and the listing taking turns, plus one
 solution to show).
@@ -43,6 +44,7 @@ from itertools import pairwise
 from pathlib import Path
 
 from numpuzzles.core.deadline import Deadline
+from numpuzzles.numberlink import count as counter
 from numpuzzles.numberlink import formats
 from numpuzzles.numberlink.count import count
 from numpuzzles.numberlink.count_reference import reference_count
@@ -196,6 +198,7 @@ def main() -> None:
     )
     parser.add_argument("--cpu-clock", action="store_true", help="timeouts in CPU seconds")
     parser.add_argument("--no-prune", action="store_true", help="new counter without pruning")
+    parser.add_argument("--no-shrink", action="store_true", help="tables never shrink")
     parser.add_argument(
         "--count-solutions", action="store_true", help="time what `solve --count` runs"
     )
@@ -204,6 +207,8 @@ def main() -> None:
     CPU_CLOCK = args.cpu_clock
     PRUNE = not args.no_prune
     ENTRY = args.count_solutions
+    if args.no_shrink:
+        counter.SHRINK = 1 << 62
     print("command: python " + " ".join(sys.argv))
     start = time.perf_counter()
     # every kernel function once (an 8x8 frontier outgrows the first table: rehash too)

@@ -133,12 +133,33 @@ def test_notouch_counter_matches_the_scan_search() -> None:
     assert seen == {0, 1, 2}
 
 
+def test_notouch_exclusion_masks_past_one_word() -> None:
+    """A piece's exclusion mask has one bit for each label and each other piece
+    (``count_kernel``); past 63 of them it takes two or more words.  Here 64 dominoes fill
+    the top rows, so the labels and pieces below, where the paths have room, sit in the
+    masks' second word: the counts equal the scan search's."""
+    rnd = random.Random(3141)
+    w = 16
+    dominoes = [1 + (r * w + c) // 2 for r in range(8) for c in range(w)]  # labels 1..64
+    for number in range(30):
+        below = covered_board(rnd, w, w, spoil=number % 2 == 0, per_path=6 + number % 5)
+        shift = {v: v + 64 for v in below.labels}
+        cells = dominoes + [shift.get(v, v) for v in below.cells]
+        puzzle = Puzzle(w, 8 + below.height, tuple(cells))
+        assert counter.Counting(puzzle, Rules.FILL_NOTOUCH).mper > 1
+        listed = solve(puzzle, rules=Rules.FILL_NOTOUCH, limit=500, engine="scan")
+        assert listed.complete, puzzle
+        assert count(puzzle, Rules.FILL_NOTOUCH) == listed.count, puzzle
+
+
 def test_count_solutions_uses_the_counter_under_every_rule_set(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """``--count``'s entry point answers exactly under all three rule sets, also when the
-    brief listing under ``fill-notouch`` stops at its limit and the counter answers."""
+    counter's first turn is cut short and the listing between its turns stops at its
+    limit, so that the counter answers."""
     puzzle = Puzzle(4, 4, (1, 0, 0, 0, 0, 0, 2, 0, 0, 1, 0, 0, 0, 0, 0, 2))  # 5, 1, 46
+    monkeypatch.setattr(solve_module, "COUNT_FIRST", 1)
     for first in (1_000, 1):
         monkeypatch.setattr(solve_module, "LIST_FIRST", first)
         for rules in Rules:
@@ -179,7 +200,7 @@ def test_a_sum_past_the_count_limbs_is_flagged() -> None:
     keep = np.ones(w, dtype=np.int64)
     finished = np.zeros(2, dtype=np.int64)
     rimmed = np.array([1], dtype=np.int64)
-    done = kernel.step(*args, kernel.BLANK, 1, finished, place, ends, keep, rimmed)
+    done = kernel.step(*args, kernel.BLANK, 1, finished, place, ends, keep, rimmed, nwords, 1)
     assert done == 2 and reg[kernel.USED] == 1 and reg[kernel.OVERFLOW] == 1
 
 

@@ -165,9 +165,16 @@ class Counting:
         self.mode = _MODES[rules]
         ntok = w + 1
         token_bits = (labels + ntok // 2).bit_length()
-        colour_bits = labels.bit_length() if self.mode == kernel.NOTOUCH else 0
-        fields = [token_bits] * ntok + ([colour_bits] * w if colour_bits else [])
-        self.word, self.shift, self.nwords = _layout(fields)
+        notouch = self.mode == kernel.NOTOUCH
+        # under fill-notouch each frontier cell's class (its label or piece), then one
+        # exclusion mask per piece the state can hold (see count_kernel)
+        fields = [token_bits] * (ntok + (w if notouch else 0))
+        self.word, self.shift, packed = _layout(fields)
+        self.mbase, self.mper = packed, 1
+        self.nwords = packed
+        if notouch:
+            self.mper = -(-(labels + ntok // 2 + 1) // 63)
+            self.nwords = packed + ntok // 2 * self.mper
         # a row: key words, then two count limbs; padded to 32 bytes (whole cache lines)
         self.width = max(4, self.nwords + 2)
         self.states = np.zeros((1, self.width), dtype=np.int64)
@@ -175,7 +182,7 @@ class Counting:
         self.table = _table(1 << 10, self.width)
         self._buffer = self.states  # reused for each step's states, grown when needed
         self.reg = np.zeros(3, dtype=np.int64)
-        self.tmask, self.cmask = (1 << token_bits) - 1, (1 << colour_bits) - 1
+        self.tmask = self.cmask = (1 << token_bits) - 1
         self.last_end = np.zeros(labels + 1, dtype=np.int64)  # where each label's second end is
         self.ends_of: dict[int, list[int]] = {}
         for index, value in enumerate(cells):
@@ -226,7 +233,7 @@ class Counting:
                 done = run.step(
                     states, done, stop, self.table, self.nwords, reg, self.word, self.shift,
                     self.tmask, self.cmask, w, c, value, can_right, can_down, self.mode,
-                    self.labels, finished, place, ends, keep, rimmed,
+                    self.labels, finished, place, ends, keep, rimmed, self.mbase, self.mper,
                 )
                 if done < stop:  # the table is full: grow it
                     if reg[kernel.USED] > self.max_states:
@@ -255,7 +262,8 @@ class Counting:
                 return
 
     def _finish(self) -> None:
-        """The answer: the states whose token fields are all empty (colours may differ)."""
+        """The answer: the states whose token fields are all empty (the ``fill-notouch``
+        classes and masks may differ)."""
         states, nwords = self.states, self.nwords
         token_words = np.zeros(nwords, dtype=np.int64)
         for f in range(self.w + 1):

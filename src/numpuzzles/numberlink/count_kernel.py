@@ -7,12 +7,12 @@ flat arrays, which numba turns into machine code (``count.py`` compiles these fu
 keeps them, uncompiled, as the reference the tests run with ``NUMPUZZLES_NO_JIT=1``).
 
 A state is the frontier after some cells (row-major) were decided: ``w`` down edges and the
-right edge of the last cell (*token fields*), and under ``fill-notouch`` also the label
-(*colour*) of each of the ``w`` frontier cells (*colour fields*).  A token is 0 (no edge),
-a label ``1..labels`` (the piece hangs from one of that label's ends) or an anonymous piece
-``labels + 1, ...`` whose two open ends are both on the frontier, numbered in order along
-the frontier so equal states meet.  Field ``f`` sits in word ``word[f]`` at bit
-``shift[f]``; words use 63 bits so every value stays a non-negative ``int64``.
+right edge of the last cell (*token fields*), and under ``fill-notouch`` also the *class*
+of each of the ``w`` frontier cells and one *exclusion mask* per anonymous piece.  A token
+is 0 (no edge), a label ``1..labels`` (the piece hangs from one of that label's ends) or an
+anonymous piece ``labels + 1, ...`` whose two open ends are both on the frontier, numbered
+in order along the frontier so equal states meet.  Field ``f`` sits in word ``word[f]`` at
+bit ``shift[f]``; words use 63 bits so every value stays a non-negative ``int64``.
 
 A table row holds a state's ``words`` key words, then its count as two limbs of 62 bits
 (``lo + hi * 2**62``, added with carry; a sum past 2**124 sets ``reg[OVERFLOW]`` and the
@@ -24,11 +24,18 @@ reads it, so a step starts on an empty table without clearing it.
 Rules (the checker's, ``check.py``): ``blank`` lets free cells stay empty, ``fill`` uses
 every free cell, ``fill-notouch`` also forbids two orthogonally adjacent cells of one path
 that are not consecutive on it.  With every cell on some path that is a local rule once
-each cell's label is known: adjacent cells carry the same label exactly when an edge joins
-them.  So under ``fill-notouch`` every cell gets its label when decided (a fresh piece tries
-each label its two decided neighbours do not carry), and a join needs equal labels.  A
-frontier cell's label is kept only while some later cell reads it and its path is open:
-otherwise it is stored as 0 (see ``step``'s ``keep``), so those states merge.
+each cell's path is known: adjacent cells lie on one path exactly when an edge joins them.
+A cell's class says which path it is on as far as the decided cells tell: a label, or an
+anonymous piece that has no label yet.  Pieces get labels lazily: when a cell touches a
+neighbour it is not joined to, the two classes must differ, and where one of them is a
+piece that becomes a bit in the piece's exclusion mask (the labels and the other pieces it
+may never join); a join that would merge two excluded classes is dropped, and a merge
+passes the gone piece's exclusions on.  An earlier version gave every fresh piece each
+possible label at once; a fresh cell then branched over every open label, and 10 of 29
+generated puzzles and all six 17x17s hit the state limit (``BENCHMARKS.md``).  A frontier
+cell's class is kept only while some later cell reads it and its path is open: otherwise
+it is stored as 0 (see ``step``'s ``keep``), and exclusions of complete labels are
+dropped, so those states merge.
 Closed loops are never formed, so a solution is counted once: under ``blank`` a solution is
 its set of paths, and empty cells cannot hold loops.
 """
@@ -66,7 +73,8 @@ _V = "int64[:]"
 _M = "int64[:, :]"
 AOT_EXPORTS = {
     "step": f"int64({_M}, int64, int64, {_M}, int64, {_V}, {_V}, {_V}, int64, int64, int64, "
-    f"int64, int64, boolean, boolean, int64, int64, {_V}, {_V}, {_V}, {_V}, {_V})",
+    f"int64, int64, boolean, boolean, int64, int64, {_V}, {_V}, {_V}, {_V}, {_V}, int64, "
+    "int64)",
     "rehash": f"int64({_M}, {_M}, int64)",
     "gather": f"int64({_M}, {_M})",
 }
@@ -96,6 +104,8 @@ def step(
     ends: Array,
     keep: Array,
     rimmed: Array,
+    mbase: int,
+    mper: int,
 ) -> int:
     """Decide cell ``c`` of the current row for source rows ``start..stop-1`` of ``src``.
 
@@ -103,14 +113,16 @@ def step(
     done: ``stop`` when all are, less when the table needs to grow first (the caller grows
     it and calls again from there).  ``value``: the cell (``BLOCKED``, 0 free, or its label
     ``1..labels``).  ``finished[L]``: 1 when both ends of label ``L`` were decided before
-    this cell (a fresh ``fill-notouch`` piece may then take label ``L`` only while a piece
-    of ``L`` is still open on the frontier).  ``place`` and ``ends``: where the frontier's
-    fields and the labels' undecided ends lie on the undecided region's rim, for
+    this cell (under ``fill-notouch`` such a label is complete once no piece of it is open
+    on the frontier: no cell can join it any more).  ``place`` and ``ends``: where the
+    frontier's fields and the labels' undecided ends lie on the undecided region's rim, for
     ``crossed`` (which drops successors that can no longer be completed), and ``rimmed``
     the labels it looks at (those whose undecided ends all lie on the rim).  ``keep[j]``:
-    whether a later cell reads the label of column ``j``'s frontier cell (under
-    ``fill-notouch`` a label nobody reads again, or one whose path is complete, is stored as
-    0, so that states differing only there meet).
+    whether a later cell reads the class of column ``j``'s frontier cell (under
+    ``fill-notouch`` a class nobody reads again, or that of a complete label, is stored as
+    0, so that states differing only there meet).  ``mbase`` and ``mper``: under
+    ``fill-notouch`` the key word where the pieces' exclusion masks start, and the words
+    each mask takes.
     """
     cap = tab.shape[0]
     capmask = cap - 1
@@ -120,16 +132,22 @@ def step(
     ntok = w + 1
     notouch = mode == NOTOUCH
     fill = mode != BLANK
-    most = labels + 2  # successors one state can have
+    most = 2  # successors one state can have
+    slots = ntok // 2  # anonymous pieces a state can hold (each has two tokens)
+    fresh = labels + slots + 1  # a new piece's name, above every normalised one
     tok = np.zeros(ntok, np.int64)
     col = np.zeros(w, np.int64)
-    fresh = labels + ntok + 1  # above every normalised anonymous token
     seen = np.zeros(fresh + 1, np.int64)  # normalisation: renamed token, valid if marked
     mark = np.zeros(fresh + 1, np.int64)
+    order = np.zeros(slots + 1, np.int64)  # the anonymous names in their new order
     marker = 0
+    # under notouch: rel[p, e] = 1 when piece ``labels + 1 + p`` may never be, or join,
+    # entity ``e`` (a label 1..labels or a piece labels+1..fresh); row ``slots`` is the
+    # new piece's
+    rel = np.zeros((slots + 1, fresh + 1), np.int64)
+    opened = np.zeros(labels + 1, np.int64)  # marker where a label's piece is open
     key = np.zeros(words, np.int64)
     downs = np.zeros(2 * most, np.int64)  # per successor: its down token, its right token
-    colours = np.zeros(most, np.int64)  # per successor under notouch: this cell's label
     batch_keys = np.zeros((BATCH + most, words), np.int64)
     batch_lo = np.zeros(BATCH + most, np.int64)
     batch_hi = np.zeros(BATCH + most, np.int64)
@@ -140,7 +158,6 @@ def step(
     high = np.zeros(labels + 1, np.int64)
     which = np.zeros(labels + 1, np.int64)
     checks = rimmed.shape[0] >= 2  # one label alone crosses nothing
-    hue = np.zeros(ntok, np.int64)  # under notouch: the label of each field's cell
     batched = 0
     i = start
     while i <= stop:
@@ -185,10 +202,22 @@ def step(
         i += 1
         for f in range(ntok):
             tok[f] = (src[i - 1, word[f]] >> shift[f]) & tmask
+        pieces = 0  # anonymous pieces in the state (counted under notouch only)
         if notouch:
+            for f in range(ntok):
+                if tok[f] - labels > pieces:
+                    pieces = tok[f] - labels
             for j in range(w):
                 f = ntok + j
                 col[j] = (src[i - 1, word[f]] >> shift[f]) & cmask
+            for p in range(pieces):
+                for e in range(fresh + 1):
+                    rel[p, e] = 0
+                for e in range(1, labels + pieces + 1):
+                    b = e - 1
+                    rel[p, e] = (src[i - 1, mbase + p * mper + b // 63] >> (b % 63)) & 1
+            for e in range(fresh + 1):
+                rel[slots, e] = 0
         up = tok[c]
         left = tok[w]
         tok[c] = 0
@@ -196,11 +225,14 @@ def step(
         cu = col[c]
         cl = col[c - 1] if c > 0 else 0
         count = 0  # successors of this state
-        # A successor is the base ``tok`` with tokens ``down`` at c and ``right`` at w and
-        # colour ``cx`` for this cell; ``join`` first merges the pieces ``ja`` and ``jb``.
+        # A successor is the base ``tok`` with tokens ``down`` at c and ``right`` at w; this
+        # cell's class is ``cx``; ``join`` first merges the pieces ``ja`` and ``jb``; under
+        # notouch the cell must differ from its unjoined neighbours' classes ``o1``, ``o2``.
         ja = 0
         jb = 0
         cx = 0
+        o1 = 0
+        o2 = 0
         if value == BLOCKED:
             if up != 0 or left != 0:
                 continue
@@ -210,21 +242,16 @@ def step(
         elif up != 0 and left != 0:
             if value > 0:
                 continue  # an end has one edge
-            if notouch and cu != cl:
-                continue
             ja = up
             jb = left
-            cx = cu
+            cx = up
             downs[0] = 0
             downs[1] = 0
             count = 1
         elif up != 0 or left != 0:
             t = up if up != 0 else left
-            cin = cu if up != 0 else cl
-            other = cl if up != 0 else cu  # the neighbour not joined to this cell
+            o1 = cl if up != 0 else cu  # the neighbour not joined to this cell
             if value > 0:
-                if notouch and (cin != value or other == value):
-                    continue
                 ja = t
                 jb = value
                 cx = value
@@ -232,9 +259,7 @@ def step(
                 downs[1] = 0
                 count = 1
             else:
-                if notouch and other != 0 and other == cin:
-                    continue
-                cx = cin
+                cx = t
                 if can_right:
                     downs[2 * count] = 0
                     downs[2 * count + 1] = t
@@ -244,9 +269,9 @@ def step(
                     downs[2 * count + 1] = 0
                     count += 1
         elif value > 0:
-            if notouch and (cu == value or cl == value):
-                continue
             cx = value
+            o1 = cu
+            o2 = cl
             if can_right:
                 downs[2 * count] = 0
                 downs[2 * count + 1] = value
@@ -261,48 +286,72 @@ def step(
                 downs[1] = 0
                 count = 1
             if can_right and can_down:
-                if notouch:
-                    for colour in range(1, labels + 1):
-                        if colour == cu:
-                            continue  # touching its upper neighbour, not joined to it
-                        if colour == cl:
-                            continue
-                        if finished[colour]:
-                            open_piece = False
-                            for f in range(ntok):
-                                if tok[f] == colour:
-                                    open_piece = True
-                            if not open_piece:
-                                continue  # label ``colour`` is complete
-                        downs[2 * count] = fresh
-                        downs[2 * count + 1] = fresh
-                        colours[count] = colour
-                        count += 1
-                else:
-                    downs[2 * count] = fresh
-                    downs[2 * count + 1] = fresh
-                    count += 1
+                cx = fresh
+                o1 = cu
+                o2 = cl
+                downs[2 * count] = fresh
+                downs[2 * count + 1] = fresh
+                count += 1
         if count == 0:
             continue
         if ja != 0:
+            # merge piece ``gone`` into ``kept``
+            kept = ja
+            gone = jb
             if ja <= labels and jb <= labels:
                 if ja != jb:
                     continue  # two labels meet
+                gone = 0
             elif ja > labels and jb > labels:
                 if ja == jb:
                     continue  # a closed loop
+            elif ja > labels:
+                kept = jb  # the label stays
+                gone = ja
+            if gone != 0:
+                if notouch and rel[gone - labels - 1, kept] != 0:
+                    continue  # the two pieces touched: one path would touch itself
                 for f in range(ntok):
-                    if tok[f] == jb:
-                        tok[f] = ja
-            else:
-                label = ja if ja <= labels else jb
-                piece = jb if ja <= labels else ja
-                for f in range(ntok):
-                    if tok[f] == piece:
-                        tok[f] = label
-        if not (value == 0 and up == 0 and left == 0):
-            for s in range(count):
-                colours[s] = cx
+                    if tok[f] == gone:
+                        tok[f] = kept
+                if notouch:
+                    for j in range(w):
+                        if col[j] == gone:
+                            col[j] = kept
+                    g = gone - labels - 1
+                    for p in range(pieces):
+                        if rel[p, gone] != 0:
+                            rel[p, gone] = 0
+                            rel[p, kept] = 1
+                    if kept > labels:
+                        for e in range(fresh + 1):
+                            if rel[g, e] != 0:
+                                rel[kept - labels - 1, e] = 1
+                    for e in range(fresh + 1):
+                        rel[g, e] = 0
+                    if cx == gone:
+                        cx = kept
+                    if o1 == gone:
+                        o1 = kept
+                    if o2 == gone:
+                        o2 = kept
+        if notouch:
+            # this cell touches its unjoined decided neighbours: their paths must differ
+            clash = False
+            for k in range(2):
+                o = o1 if k == 0 else o2
+                if o == 0:
+                    continue
+                if o == cx:
+                    clash = True
+                elif cx > labels:
+                    rel[cx - labels - 1, o] = 1
+                    if o > labels:
+                        rel[o - labels - 1, cx] = 1
+                elif o > labels:
+                    rel[o - labels - 1, cx] = 1
+            if clash:
+                continue
         lo = src[i - 1, lo_at]
         hi = src[i - 1, hi_at]
         for s in range(count):
@@ -313,17 +362,12 @@ def step(
                 key[f] = 0
             tok[c] = downs[2 * s]
             tok[w] = downs[2 * s + 1]
-            if notouch:
-                for j in range(w):
-                    hue[j] = col[j]
-                hue[c] = colours[s]
-                hue[w] = colours[s]
             # the successor can be crossed only where this cell changed which points pair
             # up or how: a label token in its fields, a join (an arch may be gone), an end
             if (
                 checks
                 and (0 < tok[c] <= labels or 0 < tok[w] <= labels or ja != 0 or value > 0)
-                and crossed(tok, hue, labels, place, ends, rimmed, first, second, low, high, which)
+                and crossed(tok, labels, place, ends, rimmed, first, second, low, high, which)
             ):
                 continue
             for f in range(ntok):
@@ -331,23 +375,36 @@ def step(
                 if t > labels:
                     if mark[t] != marker:
                         mark[t] = marker
+                        order[names] = t
                         names += 1
                         seen[t] = labels + names
                     t = seen[t]
                 key[word[f]] |= t << shift[f]
             if notouch:
+                for f in range(ntok):
+                    if 0 < tok[f] <= labels:
+                        opened[tok[f]] = marker
                 for j in range(w):
                     f = ntok + j
-                    colour = colours[s] if j == c else col[j]
+                    cls = cx if j == c else col[j]
                     if not keep[j]:
-                        colour = 0  # no cell will look at this one again
-                    elif colour > 0 and finished[colour]:
-                        for g in range(ntok):
-                            if tok[g] != 0 and hue[g] == colour:
-                                break  # a piece of that label is still open
-                        else:
-                            colour = 0  # its path is complete: no cell can take it
-                    key[word[f]] |= colour << shift[f]
+                        cls = 0  # no cell will look at this one again
+                    elif cls > labels:
+                        cls = seen[cls] if mark[cls] == marker else 0
+                    elif cls > 0 and finished[cls] and opened[cls] != marker:
+                        cls = 0  # its path is complete: no cell can join it
+                    key[word[f]] |= cls << shift[f]
+                for k in range(names):
+                    p = order[k] - labels - 1
+                    at = mbase + k * mper
+                    for e in range(1, labels + 1):
+                        if rel[p, e] != 0 and (finished[e] == 0 or opened[e] == marker):
+                            b = e - 1
+                            key[at + b // 63] |= 1 << (b % 63)
+                    for q in range(names):
+                        if rel[p, order[q]] != 0:
+                            b = labels + q
+                            key[at + b // 63] |= 1 << (b % 63)
             h = 0
             for f in range(words):
                 y = h ^ key[f]
@@ -364,7 +421,6 @@ def step(
 
 def crossed(
     tok: Array,
-    hue: Array,
     labels: int,
     place: Array,
     ends: Array,
@@ -390,9 +446,7 @@ def crossed(
     helps only if its two ends lie on different sides of one of the two pairs: otherwise
     the arch-free side of the frontier closes a loop from ``L``'s route that separates the
     other label's two points.  So a successor is dropped only when two pairs interleave
-    and no arch separates either pair: sound, whichever rule set.  Under ``fill-notouch``
-    an arch already has its label (``hue[f]``, the label of field ``f``'s cell; 0 where
-    labels are not assigned early): only an arch of one of the two labels can help them.
+    and no arch separates either pair: sound, whichever rule set.
 
     ``first``, ``second``, ``low``, ``high`` and ``which`` are scratch arrays of
     ``labels + 1`` entries; ``first`` and ``second`` hold -2 outside ``rimmed``'s labels.
@@ -429,7 +483,7 @@ def crossed(
             bridged = False
             for f in range(ntok):
                 t = tok[f]
-                if t <= labels or (hue[f] != 0 and hue[f] != which[a] and hue[f] != which[b]):
+                if t <= labels:
                     continue
                 for g in range(f + 1, ntok):
                     if tok[g] == t:

@@ -100,9 +100,9 @@ def solve(
 
 
 LIST_FIRST = 1_000
-LIST_SECONDS = {Rules.BLANK: 0.3, Rules.FILL: 0.3, Rules.FILL_NOTOUCH: 1.0}
+LIST_SECONDS = 0.3
 """``count_solutions``: how many solutions, and for how long, the solvers list before the
-counter goes on alone (longer under ``fill-notouch``, where the counter is weakest)."""
+counter goes on alone."""
 
 COUNT_FIRST = 1 << 18
 """States the counter reads before the listing's turn: about 0.1 s, within which it
@@ -125,11 +125,10 @@ def count_solutions(
     (``solve`` with a limit of ``LIST_FIRST``) proves such a count in 0.03-0.08 s, but
     cannot reach large counts.  So the counter runs first for ``COUNT_FIRST`` states, then
     the listing for at most ``LIST_SECONDS``, then the counter to the end; ``solve``
-    supplies the solution shown.  Under ``fill-notouch`` the listing goes first: there a
-    fresh piece tries every label, so one step of the counter can make tens of successors
-    a state (measured: 8.6 s in its first turn on a generated 17x17 the listing proves
-    unique in 2 ms).  When the counter hits its state limit, ``solve`` enumerates the
-    solutions within what is left of the time.
+    supplies the solution shown.  The same under all three rule sets (``fill-notouch`` once
+    let the listing go first, while its counter still gave every fresh piece each label at
+    once).  When the counter hits its state limit, ``solve`` enumerates the solutions
+    within what is left of the time.
     """
     deadline = Deadline(timeout)
     if engine == "auto":
@@ -137,11 +136,10 @@ def count_solutions(
         from .count import Counting
 
         counting = Counting(puzzle, rules)
-        if rules is not Rules.FILL_NOTOUCH:
-            counting.run(deadline, COUNT_FIRST)
+        counting.run(deadline, COUNT_FIRST)
         if counting.answer is None and not deadline.expired():
             left = deadline.remaining()
-            brief = LIST_SECONDS[rules] if left is None else min(LIST_SECONDS[rules], left)
+            brief = LIST_SECONDS if left is None else min(LIST_SECONDS, left)
             listed = solve(puzzle, rules=rules, limit=LIST_FIRST, timeout=brief)
             if listed.complete:
                 stats = replace(listed.stats, seconds=deadline.elapsed())

@@ -11,7 +11,8 @@ Cases: ``oracle`` (the 6 puzzles of tests/data/numberlink/counting-oracle.txt), 
 path into pieces, so each has a solution with every cell used; few long paths make them far
 more ambiguous than published puzzles), ``unique29`` (29 unique puzzles from 8x8 to 14x14
 made by the project's generator, like a published Flow Free collection, but with more
-pairs), ``gen17`` (six generated 17x17 puzzles, unique under ``blank``) and, only
+pairs), ``gen17`` (six generated 17x17 puzzles, unique under ``blank``), ``flow29``
+(29 published Flow Free levels, tests/data/numberlink/flow-29.txt) and, only
 when asked for, ``big17`` (three random-partition 17x17 boards, beyond reach so far).  Each
 runs under ``fill``, ``blank`` and ``fill-notouch`` (the old counter has no
 ``fill-notouch``).  Every board comes from a fixed seed, so every run counts the same
@@ -122,14 +123,21 @@ def oracle() -> list[Puzzle]:
     return formats.parse((DATA / "counting-oracle.txt").read_text())
 
 
+def flow29() -> list[Puzzle]:
+    """The 29 Flow Free levels of tests/data/numberlink/flow-29.txt (5x5 to 14x14): the
+    kind of collection the issue's C++ counter was timed on."""
+    return formats.parse((DATA / "flow-29.txt").read_text())
+
+
 CASES = {
     "oracle": oracle,
     "boards": boards,
     "unique29": unique29,
     "gen17": gen17,
     "big17": big17,
+    "flow29": flow29,
 }
-DEFAULT = ("oracle", "boards", "unique29", "gen17")
+DEFAULT = ("oracle", "boards", "unique29", "gen17", "flow29")
 
 
 class CpuDeadline(Deadline):

@@ -23,6 +23,7 @@ from numpuzzles.numberlink import count as counter
 from numpuzzles.numberlink import count_kernel as kernel
 from numpuzzles.numberlink import formats
 from numpuzzles.numberlink import solve as solve_module
+from numpuzzles.numberlink.check import check
 from numpuzzles.numberlink.count import count, transposed
 from numpuzzles.numberlink.count_reference import reference_count
 from numpuzzles.numberlink.model import EMPTY, Puzzle, Rules
@@ -150,6 +151,23 @@ def test_notouch_exclusion_masks_past_one_word() -> None:
         listed = solve(puzzle, rules=Rules.FILL_NOTOUCH, limit=500, engine="scan")
         assert listed.complete, puzzle
         assert count(puzzle, Rules.FILL_NOTOUCH) == listed.count, puzzle
+
+
+def test_published_flow_free_levels_count_once_under_notouch() -> None:
+    """The 29 Flow Free levels (tests/data/numberlink/flow-29.txt): the counter finds one
+    solution for each level under ``fill-notouch`` and none for the crossing board, as
+    the scan search's listing does, and the listed solution passes the checker."""
+    puzzles = formats.parse((DATA / "flow-29.txt").read_text())
+    assert len(puzzles) == 29
+    counts = []
+    for puzzle in puzzles:
+        listed = solve(puzzle, rules=Rules.FILL_NOTOUCH, limit=2, engine="scan")
+        assert listed.complete, puzzle
+        assert count(puzzle, Rules.FILL_NOTOUCH) == listed.count, puzzle
+        for solution in listed.solutions:
+            assert check(puzzle, solution, Rules.FILL_NOTOUCH) == [], puzzle
+        counts.append(listed.count)
+    assert counts == [1] * 28 + [0]
 
 
 def test_count_solutions_uses_the_counter_under_every_rule_set(

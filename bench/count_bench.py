@@ -28,7 +28,8 @@ puzzles one after another in one process; the compiled kernel is loaded before t
 starts.  ``--cpu-clock`` makes both timeouts count the process's CPU seconds instead, so
 that on a shared machine the unknowns do not depend on the other jobs; ``--no-prune`` runs
 the new counter without its crossing pruning (to measure what the pruning saves),
-``--no-shrink`` with tables that keep the size of their peak (``count.SHRINK``), and
+``--no-shrink`` with tables that keep the size of their peak (``count.SHRINK``),
+``--own-view`` sweeping each board's own view instead of ``count.sweep_view``'s, and
 ``--count-solutions`` times what ``numberlink solve --count`` runs instead of the bare
 counter (``solve.count_solutions``: the counter and the listing taking turns, plus one
 solution to show).
@@ -208,6 +209,9 @@ def main() -> None:
     parser.add_argument("--no-prune", action="store_true", help="new counter without pruning")
     parser.add_argument("--no-shrink", action="store_true", help="tables never shrink")
     parser.add_argument(
+        "--own-view", action="store_true", help="sweep the board's own view (no sweep_view)"
+    )
+    parser.add_argument(
         "--count-solutions", action="store_true", help="time what `solve --count` runs"
     )
     args = parser.parse_args()
@@ -217,6 +221,8 @@ def main() -> None:
     ENTRY = args.count_solutions
     if args.no_shrink:
         counter.SHRINK = 1 << 62
+    if args.own_view:
+        counter.sweep_view = counter.own_view  # what Counting calls: the edge is not chosen
     print("command: python " + " ".join(sys.argv))
     start = time.perf_counter()
     # every kernel function once (an 8x8 frontier outgrows the first table: rehash too)

@@ -5,11 +5,11 @@ counts like 2·10^10.  The counter sweeps the board cell by cell, row by row, an
 every way the decided cells can cross the frontier (a *state*) how many partial solutions
 lead to it; ``count_kernel.py`` says what a state holds and how a cell is decided, under
 each of the three rule sets.  The sweep runs along the longer side, so the frontier is the
-shorter one.  A successor whose labels can no longer all be joined without two paths
-crossing is dropped at once (``count_kernel.crossed``; ``_rim`` says where the labels'
-remaining ends lie): on boards with few long paths over half of a step's states can be
-such dead ends, otherwise kept until the sweep runs into the crossing (measured: 3.5x less
-CPU on a 12x12 with 5 pairs).
+shorter one, and starts from the edge ``sweep_view`` picks.  A successor whose labels can
+no longer all be joined without two paths crossing is dropped at once
+(``count_kernel.crossed``; ``_rim`` says where the labels' remaining ends lie): on boards
+with few long paths over half of a step's states can be such dead ends, otherwise kept
+until the sweep runs into the crossing (measured: 3.5x less CPU on a 12x12 with 5 pairs).
 
 This module lays states out in words, owns the tables between kernel calls (growing them,
 checking the deadline between chunks of states) and reads the total at the end.  Every
@@ -19,6 +19,7 @@ states would be kept at once (memory), or when a count passed 2**124.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -28,6 +29,7 @@ from ..core import jit
 from ..core.deadline import Deadline
 from . import count_kernel as kernel
 from .model import BLOCKED, Puzzle, Rules
+from .symmetry import VIEWS, view
 
 MAX_STATES = 8_000_000
 """Frontier states kept at once before giving up (memory: a state takes 32 bytes or more
@@ -69,6 +71,56 @@ def transposed(puzzle: Puzzle) -> Puzzle:
     w, h = puzzle.width, puzzle.height
     cells = tuple(puzzle.cells[r * w + c] for c in range(w) for r in range(h))
     return Puzzle(h, w, cells, puzzle.names)
+
+
+def sweep_score(puzzle: Puzzle) -> float:
+    """How dear a sweep of ``puzzle`` row by row from its top row is likely to be; lower is
+    cheaper.  Each label end adds ``-exp(-row / 2) + exp(-(rows_below) / 2) / 2``.
+
+    Why: rows swept before any end is met leave the frontier free to hold any pattern of
+    anonymous pieces (on a 14-wide frontier over 300,000 states, the number of such
+    patterns), and each must be carried until labels absorb it; ends met early pin the
+    frontier down instead.  Ends in the last rows count against a view a little.  Measured
+    over the eight views (states read, ``bench/count_bench.py``'s sets): on 29 generated
+    puzzles 5.05 M against 18.3 M for the board's own view under ``blank`` (0.83 M against
+    2.58 M under ``fill``), on six generated 17x17s 30.2 M against 35.6 M (1.56 M against
+    2.09 M), on eleven 12x12 to 14x14 Flow Free levels 89 M against 122 M (39.6 M against
+    59.5 M), never more than 1.5x the board's own view on one puzzle; the cheapest view
+    would read 3.2 M, 18.6 M and 43 M.  Fitted models of the per-row states, split-label
+    counts and probes of the first rows of each view were tried and did no better.
+    """
+    w, h = puzzle.width, puzzle.height
+    score = 0.0
+    for index, value in enumerate(puzzle.cells):
+        if value > 0:
+            row = index // w
+            score += -math.exp(-row / 2) + 0.5 * math.exp(-(h - 1 - row) / 2)
+    return score
+
+
+def own_view(puzzle: Puzzle) -> Puzzle:
+    """The board itself, transposed when it is wider than high (the sweep's frontier is
+    the shorter side)."""
+    return transposed(puzzle) if puzzle.width > puzzle.height else puzzle
+
+
+def sweep_view(puzzle: Puzzle) -> Puzzle:
+    """The view (rotation or reflection) of ``puzzle`` the counter sweeps row by row: one
+    at most as wide as it is high, with the lowest ``sweep_score``, the board's own (or
+    its transpose) on ties.  Where few long paths make the count hard (random-partition
+    boards) the ends say less: on 23 such boards the rule read 4% more states in all than
+    the board's own view, and 2.9x more on one of them; Flow Free's extreme levels, as
+    sparse, gained the most (up to 25x fewer states)."""
+    own = own_view(puzzle)
+    best, best_score = own, sweep_score(own)
+    for k in range(1, VIEWS):
+        candidate = view(puzzle, k)
+        if candidate.width > candidate.height:
+            continue
+        score = sweep_score(candidate)
+        if score < best_score - 1e-9:
+            best, best_score = candidate, score
+    return best
 
 
 def _layout(fields: list[int]) -> tuple[np.ndarray, np.ndarray, int]:
@@ -134,16 +186,18 @@ class Counting:
     limit is hit or a share of work is spent, so that a caller can do something else
     between turns (``solve.count_solutions`` lists solutions there).
 
-    The sweep runs along the longer side.  Which corner it starts from changes its work a
-    lot, but not predictably: on six generated 17x17s, of the eight symmetric views the
-    dearest read up to 140x the states of the cheapest, and a view's reverse sweep (the
-    same labels across every frontier) could be 30x dearer.  Racing the views with rounds
-    of successive halving on progress was measured and dropped, because the first rows do
-    not tell which view wins.  On ``bench/count_bench.py``'s sets (CPU seconds, race
-    against this single sweep): oracle 0.30 / 0.09 s (``fill``) and 0.47 / 0.24 s
-    (``blank``), 29 generated puzzles 0.97 / 0.98 s and 4.57 / 5.39 s, six 17x17s 1.13 /
-    0.72 s and 12.18 / 11.93 s; on the 30 random-partition boards the race counted one
-    more board under ``fill`` and none more under ``blank``.
+    The sweep runs along the longer side, from the edge ``sweep_view`` picks
+    (``choose_view=False``: the board's own view, transposed when it is wider than high).
+    Which edge it starts from changes its work a lot: on six generated 17x17s, of the
+    eight symmetric views the dearest read up to 140x the states of the cheapest, and a
+    view's reverse sweep (the same labels across every frontier) could be 30x dearer.
+    Racing the views with rounds of successive halving on progress was measured and
+    dropped, because the first rows do not tell which view wins.  On
+    ``bench/count_bench.py``'s sets (CPU seconds, race against a single sweep): oracle
+    0.30 / 0.09 s (``fill``) and 0.47 / 0.24 s (``blank``), 29 generated puzzles 0.97 /
+    0.98 s and 4.57 / 5.39 s, six 17x17s 1.13 / 0.72 s and 12.18 / 11.93 s; on the 30
+    random-partition boards the race counted one more board under ``fill`` and none more
+    under ``blank``.
     """
 
     def __init__(
@@ -153,10 +207,10 @@ class Counting:
         max_states: int = MAX_STATES,
         compiled: bool = True,
         prune: bool = True,
+        choose_view: bool = True,
     ) -> None:
         self.run_kernels, self.max_states, self.prune = kernels(compiled), max_states, prune
-        if puzzle.width > puzzle.height:
-            puzzle = transposed(puzzle)
+        puzzle = sweep_view(puzzle) if choose_view else own_view(puzzle)
         w, h = puzzle.width, puzzle.height
         self.w, self.h = w, h
         number = {label: k for k, label in enumerate(puzzle.labels, start=1)}
@@ -282,13 +336,15 @@ def count(
     max_states: int = MAX_STATES,
     compiled: bool = True,
     prune: bool = True,
+    choose_view: bool = True,
 ) -> int | None:
     """The exact number of solutions of ``puzzle`` under ``rules``, or None at a limit.
 
     ``compiled=False`` (or ``NUMPUZZLES_NO_JIT=1``) runs the same kernel as plain Python.
     ``prune=False`` keeps the states ``count_kernel.crossed`` would drop (same answer,
-    more states: for the tests that check the pruning).
+    more states: for the tests that check the pruning).  ``choose_view=False`` sweeps the
+    board's own view instead of ``sweep_view``'s (same answer).
     """
-    counting = Counting(puzzle, rules, max_states, compiled, prune)
+    counting = Counting(puzzle, rules, max_states, compiled, prune, choose_view)
     counting.run(deadline)
     return counting.answer

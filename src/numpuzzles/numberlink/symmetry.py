@@ -46,16 +46,34 @@ def relabel(cells: Sequence[int]) -> tuple[int, ...]:
     return tuple(out)
 
 
+VIEWS = len(_TRANSFORMS)
+"""The eight views of a board: ``transform(..., k)`` for ``k`` in ``range(VIEWS)``; view 0
+is the board itself, views 4..7 swap its sides."""
+
+
+def transform(width: int, height: int, cells: Sequence[int], k: int) -> tuple[int, int, list[int]]:
+    """View ``k`` of a board given row by row: its width, its height and its cells."""
+    swaps, move = _TRANSFORMS[k]
+    new_h, new_w = (width, height) if swaps else (height, width)
+    grid = [0] * (width * height)
+    for index, value in enumerate(cells):
+        r, c = divmod(index, width)
+        nr, nc = move(r, c, height, width)
+        grid[nr * new_w + nc] = value
+    return new_w, new_h, grid
+
+
+def view(puzzle: Puzzle, k: int) -> Puzzle:
+    """View ``k`` of a puzzle (the same labels; a solution maps to a solution)."""
+    width, height, grid = transform(puzzle.width, puzzle.height, puzzle.cells, k)
+    return Puzzle(width, height, tuple(grid), puzzle.names)
+
+
 def canonical_form(width: int, height: int, cells: Sequence[int]) -> CanonicalForm:
     """The representative of the board's class under the 8 symmetries and relabelling."""
     best: CanonicalForm | None = None
-    for swaps, move in _TRANSFORMS:
-        new_h, new_w = (width, height) if swaps else (height, width)
-        grid = [0] * (width * height)
-        for index, value in enumerate(cells):
-            r, c = divmod(index, width)
-            nr, nc = move(r, c, height, width)
-            grid[nr * new_w + nc] = value
+    for k in range(VIEWS):
+        new_w, new_h, grid = transform(width, height, cells, k)
         form = (new_h, new_w, relabel(grid))
         if best is None or form < best:
             best = form

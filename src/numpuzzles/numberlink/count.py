@@ -79,7 +79,7 @@ def sweep_score(puzzle: Puzzle) -> float:
 
     Why: rows swept before any end is met leave the frontier free to hold any pattern of
     anonymous pieces (a 14x14 Flow Free level swept from its empty top held 304,000 states
-    after its fifth row, near the 310,572 ways to pair up 15 points without crossings), and
+    after its fifth row, near the 310,572 ways to pair some of 15 points without crossings), and
     each must be carried until labels absorb it; ends met early pin the frontier down.
     Ends in the last rows count against a view a little.
 

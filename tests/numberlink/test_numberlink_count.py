@@ -88,6 +88,31 @@ def test_crossing_pruning_drops_states_and_keeps_counts(
     assert fired >= 10  # the pruning took part on many of these boards
 
 
+def test_checking_only_joins_and_ends_keeps_the_same_states(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``count_kernel.may_cross`` leaves out successors whose tokens only passed through a
+    cell: checking every successor instead keeps exactly the same states (the same work,
+    step by step) and the same count, under every rule set."""
+    rnd = random.Random(2718)
+    boards = [covered_board(rnd, 4, 7, spoil=n % 2 == 0, per_path=3 + n % 6) for n in range(24)]
+    boards += [random_board(rnd) for _ in range(24)]
+
+    def works(puzzle: Puzzle, rules: Rules) -> tuple[list[int], int | None]:
+        counting = counter.Counting(puzzle, rules, compiled=False)
+        seen = []
+        while not counting.over:
+            counting.run(work=1)  # one step a turn
+            seen.append(counting.work)
+        return seen, counting.answer
+
+    gated = [works(puzzle, rules) for puzzle in boards for rules in Rules]
+    monkeypatch.setattr(kernel, "may_cross", lambda join, value: True)
+    every = [works(puzzle, rules) for puzzle in boards for rules in Rules]
+    assert gated == every
+    assert sum(1 for seen, answer in gated if answer) >= 20  # not all trivially empty
+
+
 def test_crossing_pruning_on_larger_boards() -> None:
     """Covered 6x6 to 9x9 boards: the compiled counter with and without the pruning agree
     under every rule set (the crossings it drops grow with the board)."""

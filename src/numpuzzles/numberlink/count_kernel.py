@@ -363,11 +363,9 @@ def step(
                 key[f] = 0
             tok[c] = downs[2 * s]
             tok[w] = downs[2 * s + 1]
-            # the successor can be crossed only where this cell changed which points pair
-            # up or how: a label token in its fields, a join (an arch may be gone), an end
             if (
                 checks
-                and (0 < tok[c] <= labels or 0 < tok[w] <= labels or ja != 0 or value > 0)
+                and may_cross(ja, value)
                 and crossed(tok, labels, place, ends, rimmed, first, second, low, high, which)
             ):
                 continue
@@ -418,6 +416,19 @@ def step(
             batch_hi[batched] = hi
             batched += 1
     return stop
+
+
+def may_cross(join: int, value: int) -> bool:
+    """Whether a successor needs ``crossed``'s check: only where the cell changed which
+    points pair up or how, by a join (``join``: a piece it merged; an arch may be gone)
+    or at an end (``value`` > 0; deciding an end is also the only thing that changes which
+    labels ``rimmed`` lists).  A token that only passes through a free cell, from its up or
+    left field to its down or right one, keeps its place in the rim's order among all
+    other points, and a fresh arch can only bridge: such a successor is crossed exactly
+    when its source was, and the source was checked when its points last changed.  Before,
+    every successor with a label token in the cell's fields was checked: the same states
+    were kept (compared on 363 counts), at some 80 ns more a state under ``blank``."""
+    return join != 0 or value > 0
 
 
 def crossed(

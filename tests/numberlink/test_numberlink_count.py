@@ -237,7 +237,7 @@ def test_a_sum_past_the_count_limbs_is_flagged() -> None:
     table = counter._table(16, width)
     reg = np.zeros(3, dtype=np.int64)
     # cell 0 (free, can go down only): both states pass label 1 down, one successor
-    args = (states, 0, 2, table, nwords, reg, word, shift, 7, 0, w, 0, 0, False, True)
+    args = (states, 0, 2, table, nwords, reg, word, shift, 7, w, 0, 0, False, True)
     place = np.arange(w + 1, dtype=np.int64)
     ends = np.array([-1, -1, -1, -1], dtype=np.int64)  # no end ahead: nothing to cross
     keep = np.ones(w, dtype=np.int64)

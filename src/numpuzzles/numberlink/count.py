@@ -238,7 +238,7 @@ class Counting:
         self.table = _table(1 << 10, self.width)
         self._buffer = self.states  # reused for each step's states, grown when needed
         self.reg = np.zeros(3, dtype=np.int64)
-        self.tmask = self.cmask = (1 << token_bits) - 1
+        self.tmask = (1 << token_bits) - 1  # classes take the tokens' width
         self.last_end = np.zeros(labels + 1, dtype=np.int64)  # where each label's second end is
         self.ends_of: dict[int, list[int]] = {}
         for index, value in enumerate(cells):
@@ -288,7 +288,7 @@ class Counting:
                 stop = min(n, done + CHUNK_STATES)
                 done = run.step(
                     states, done, stop, self.table, self.nwords, reg, self.word, self.shift,
-                    self.tmask, self.cmask, w, c, value, can_right, can_down, self.mode,
+                    self.tmask, w, c, value, can_right, can_down, self.mode,
                     self.labels, finished, place, ends, keep, rimmed, self.mbase, self.mper,
                 )
                 if done < stop:  # the table is full: grow it

@@ -74,8 +74,7 @@ _V = "int64[:]"
 _M = "int64[:, :]"
 AOT_EXPORTS = {
     "step": f"int64({_M}, int64, int64, {_M}, int64, {_V}, {_V}, {_V}, int64, int64, int64, "
-    f"int64, int64, boolean, boolean, int64, int64, {_V}, {_V}, {_V}, {_V}, {_V}, int64, "
-    "int64)",
+    f"int64, boolean, boolean, int64, int64, {_V}, {_V}, {_V}, {_V}, {_V}, int64, int64)",
     "rehash": f"int64({_M}, {_M}, int64)",
     "gather": f"int64({_M}, {_M})",
 }
@@ -92,7 +91,6 @@ def step(
     word: Array,
     shift: Array,
     tmask: int,
-    cmask: int,
     w: int,
     c: int,
     value: int,
@@ -210,7 +208,7 @@ def step(
                     pieces = tok[f] - labels
             for j in range(w):
                 f = ntok + j
-                col[j] = (src[i - 1, word[f]] >> shift[f]) & cmask
+                col[j] = (src[i - 1, word[f]] >> shift[f]) & tmask
             for p in range(pieces):
                 for e in range(fresh + 1):
                     rel[p, e] = 0

@@ -29,7 +29,8 @@ starts.  ``--cpu-clock`` makes both timeouts count the process's CPU seconds ins
 that on a shared machine the unknowns do not depend on the other jobs; ``--no-prune`` runs
 the new counter without its crossing pruning (to measure what the pruning saves),
 ``--no-shrink`` with tables that keep the size of their peak (``count.SHRINK``),
-``--own-view`` sweeping each board's own view instead of ``count.sweep_view``'s, and
+``--own-view`` sweeping each board's own view instead of ``count.sweep_view``'s,
+``--no-meet`` with one sweep from the top instead of two sweeps that meet, and
 ``--count-solutions`` times what ``numberlink solve --count`` runs instead of the bare
 counter (``solve.count_solutions``: the counter and the listing taking turns, plus one
 solution to show).
@@ -158,6 +159,9 @@ CPU_CLOCK = False
 PRUNE = True
 """``--no-prune``: the new counter keeps the states ``count_kernel.crossed`` would drop."""
 
+MEET = True
+"""``--no-meet``: the new counter sweeps from the top only (``count.Counting``'s ``meet``)."""
+
 ENTRY = False
 """``--count-solutions``: time ``solve.count_solutions`` instead of the bare counter."""
 
@@ -170,7 +174,7 @@ def new_count(
     if ENTRY:
         result = count_solutions(puzzle, rules=rules, timeout=timeout if timeout > 0 else None)
         return result.total if result.complete else None
-    return count(puzzle, rules, deadline, prune=PRUNE)
+    return count(puzzle, rules, deadline, prune=PRUNE, meet=MEET)
 
 
 def timed(puzzles: list[Puzzle], counter: object, rules: Rules, timeout: float) -> tuple[
@@ -211,13 +215,15 @@ def main() -> None:
     parser.add_argument(
         "--own-view", action="store_true", help="sweep the board's own view (no sweep_view)"
     )
+    parser.add_argument("--no-meet", action="store_true", help="one sweep, from the top")
     parser.add_argument(
         "--count-solutions", action="store_true", help="time what `solve --count` runs"
     )
     args = parser.parse_args()
-    global CPU_CLOCK, PRUNE, ENTRY
+    global CPU_CLOCK, PRUNE, ENTRY, MEET
     CPU_CLOCK = args.cpu_clock
     PRUNE = not args.no_prune
+    MEET = not args.no_meet
     ENTRY = args.count_solutions
     if args.no_shrink:
         counter.SHRINK = 1 << 62

@@ -43,6 +43,7 @@ KERNEL_MODULES: tuple[str, ...] = (
     "numpuzzles.numberlink.scan_kernel",
     "numpuzzles.numberlink.route_kernel",
     "numpuzzles.numberlink.count_kernel",
+    "numpuzzles.numberlink.meet_kernel",
 )
 """Kernel modules compiled ahead of time at install; each defines ``AOT_EXPORTS``."""
 

@@ -5,7 +5,9 @@ counts like 2·10^10.  The counter sweeps the board cell by cell, row by row, an
 every way the decided cells can cross the frontier (a *state*) how many partial solutions
 lead to it; ``count_kernel.py`` says what a state holds and how a cell is decided, under
 each of the three rule sets.  The sweep runs along the longer side, so the frontier is the
-shorter one, and starts from the edge ``sweep_view`` picks.  A successor whose labels can
+shorter one, from the edge ``sweep_view`` picks; under ``blank`` and ``fill`` a second
+sweep comes up from the opposite edge and the two meet at a row (``Counting``,
+``meet_kernel.py``).  A successor whose labels can
 no longer all be joined without two paths crossing is dropped at once
 (``count_kernel.crossed``; ``_rim`` says where the labels' remaining ends lie): on boards
 with few long paths over half of a step's states can be such dead ends, otherwise kept
@@ -28,6 +30,7 @@ import numpy as np
 from ..core import jit
 from ..core.deadline import Deadline
 from . import count_kernel as kernel
+from . import meet_kernel
 from .model import BLOCKED, Puzzle, Rules
 from .symmetry import VIEWS, view
 
@@ -183,24 +186,11 @@ def _rim(
     return place, ends, np.array(rimmed, dtype=np.int64)
 
 
-class Counting:
-    """A count in progress, resumable: ``run`` decides cells until the answer is known, a
-    limit is hit or a share of work is spent, so that a caller can do something else
-    between turns (``solve.count_solutions`` lists solutions there).
-
-    The sweep runs along the longer side, from the edge ``sweep_view`` picks
-    (``choose_view=False``: the board's own view, transposed when it is wider than high).
-    Which edge it starts from changes its work a lot: on six generated 17x17s, of the
-    eight symmetric views the dearest read up to 140x the states of the cheapest, and a
-    view's reverse sweep (the same labels across every frontier) could be 30x dearer.
-    Racing the views with rounds of successive halving on progress was measured and
-    dropped, because the first rows do not tell which view wins.  On
-    ``bench/count_bench.py``'s sets (CPU seconds, race against a single sweep): oracle
-    0.30 / 0.09 s (``fill``) and 0.47 / 0.24 s (``blank``), 29 generated puzzles 0.97 /
-    0.98 s and 4.57 / 5.39 s, six 17x17s 1.13 / 0.72 s and 12.18 / 11.93 s; on the 30
-    random-partition boards the race counted one more board under ``fill`` and none more
-    under ``blank``.
-    """
+class _Sweep:
+    """One sweep of a board row by row from its top, resumable: ``run`` decides cells
+    until a given cell, a limit or a share of work; ``states`` are the frontier's states
+    after ``index`` cells, and ``answer`` the count once every cell is decided (or 0 as
+    soon as no state is left; None at a limit)."""
 
     def __init__(
         self,
@@ -209,10 +199,8 @@ class Counting:
         max_states: int = MAX_STATES,
         compiled: bool = True,
         prune: bool = True,
-        choose_view: bool = True,
     ) -> None:
         self.run_kernels, self.max_states, self.prune = kernels(compiled), max_states, prune
-        puzzle = sweep_view(puzzle) if choose_view else own_view(puzzle)
         w, h = puzzle.width, puzzle.height
         self.w, self.h = w, h
         number = {label: k for k, label in enumerate(puzzle.labels, start=1)}
@@ -253,13 +241,15 @@ class Counting:
         """Whether the count ended: ``answer`` is then the count, or None at a limit."""
         self.answer: int | None = None
 
-    def run(self, deadline: Deadline | None = None, work: int = _ALL) -> None:
-        """Decide cells until the count is over or about ``work`` more states were read (a
-        step is never cut short; a deadline that passes mid-step ends the count, with no
-        answer)."""
+    def run(
+        self, deadline: Deadline | None = None, work: int = _ALL, until: int | None = None
+    ) -> None:
+        """Decide cells until the count is over, about ``work`` more states were read, or
+        ``until`` cells are decided (a step is never cut short; a deadline that passes
+        mid-step ends the count, with no answer)."""
         run, w, h, cells, reg = self.run_kernels, self.w, self.h, self.cells, self.reg
         budget = min(self.work + work, _ALL)
-        while not self.over and self.work < budget:
+        while not self.over and self.work < budget and (until is None or self.index < until):
             index = self.index
             if index == w * h:
                 self._finish()
@@ -331,6 +321,150 @@ class Counting:
         )
 
 
+def flipped(puzzle: Puzzle) -> Puzzle:
+    """The puzzle upside down (rows in reverse order, each row as it was)."""
+    w, h = puzzle.width, puzzle.height
+    cells = tuple(puzzle.cells[(h - 1 - r) * w + c] for r in range(h) for c in range(w))
+    return Puzzle(w, h, cells, puzzle.names)
+
+
+@dataclass(frozen=True)
+class MeetKernels:
+    """The meeting's two kernels, compiled or plain."""
+
+    edge_masks: Kernel
+    fitting_sums: Kernel
+
+
+def meet_kernels(compiled: bool = True) -> MeetKernels:
+    """``meet_kernel``'s functions, as ``kernels`` gives the sweep's."""
+    if not compiled:
+        return MeetKernels(meet_kernel.edge_masks, meet_kernel.fitting_sums)
+    return MeetKernels(jit.kernel(meet_kernel.edge_masks), jit.kernel(meet_kernel.fitting_sums))
+
+
+class Counting:
+    """A count in progress, resumable: ``run`` decides cells until the answer is known, a
+    limit is hit or a share of work is spent, so that a caller can do something else
+    between turns (``solve.count_solutions`` lists solutions there).
+
+    Two sweeps share the work under ``blank`` and ``fill``: one down the board from its
+    top row, one up from its bottom row (a sweep of the board upside down).  At each row's
+    end the sweep holding fewer states takes the next row, and where they meet the count
+    is summed over the pairs of states that fit (``meet_kernel``).  Why: a sweep's states
+    are the frontiers its decided rows can leave, most of which the undecided rows cannot
+    complete; that waste grows with the decided region, so a sweep is dearest in its
+    last rows before the ends it needs, and which edge that is cannot be told in advance.
+    On a 14x14 Flow Free level with 1,670 solutions one sweep held 742,000 states ten
+    rows down, the sweep from the other edge never more than 12,000.  The smaller side
+    taking each row follows the cheap direction and meets the other where both are small.
+    ``fill-notouch`` keeps one sweep (its states' classes would have to fit across the cut
+    too; its counts take milliseconds).  ``meet=False``: one sweep under every rule set.
+
+    The board is first turned to the view ``sweep_view`` picks (``choose_view=False``: the
+    board's own view, transposed when it is wider than high), so the frontier runs along
+    the shorter side.
+    """
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        rules: Rules = Rules.BLANK,
+        max_states: int = MAX_STATES,
+        compiled: bool = True,
+        prune: bool = True,
+        choose_view: bool = True,
+        meet: bool = True,
+    ) -> None:
+        puzzle = sweep_view(puzzle) if choose_view else own_view(puzzle)
+        self.rows = puzzle.height
+        self.down = _Sweep(puzzle, rules, max_states, compiled, prune)
+        self.sides = [self.down]
+        if meet and rules is not Rules.FILL_NOTOUCH and puzzle.height > 1:
+            self.sides.append(_Sweep(flipped(puzzle), rules, max_states, compiled, prune))
+            self.meet_kernels = meet_kernels(compiled)
+        self.work = 0
+        """States read so far by both sweeps (the count's cost)."""
+        self.met_at: int | None = None
+        """Where the sweeps met: the rows the one from the top decided (None: they did
+        not meet, one sweep decided every row or the count ended first)."""
+        self.over = False
+        """Whether the count ended: ``answer`` is then the count, or None at a limit."""
+        self.answer: int | None = None
+
+    def run(self, deadline: Deadline | None = None, work: int = _ALL) -> None:
+        """Decide cells until the count is over or about ``work`` more states were read (a
+        step is never cut short; a deadline that passes mid-step ends the count, with no
+        answer)."""
+        budget = min(self.work + work, _ALL)
+        while not self.over and self.work < budget:
+            side, until = self._next()
+            if side is None:
+                self._meet(deadline)
+                return
+            side.run(deadline, budget - self.work, until)
+            self.work = sum(s.work for s in self.sides)
+            if side.over:
+                self.over, self.answer = True, side.answer
+
+    def _next(self) -> tuple[_Sweep | None, int | None]:
+        """The sweep that decides cells next and the cell it stops at (None: at its end),
+        or no sweep when the two have met."""
+        if len(self.sides) == 1:
+            return self.down, None
+        w = self.down.w
+        for side in self.sides:
+            if side.index % w:
+                return side, (side.index // w + 1) * w  # it finishes its row first
+        done = [side.index // w for side in self.sides]
+        if sum(done) == self.rows:
+            if min(done) > 0:
+                return None, None
+            # one sweep took every row (the other never held fewer states): it reads its
+            # own answer
+            return self.sides[done.index(self.rows)], None
+        side = min(self.sides, key=lambda s: s.states.shape[0])
+        return side, (side.index // w + 1) * w
+
+    def _meet(self, deadline: Deadline | None) -> None:
+        """The count where the two sweeps meet: the sum over fitting pairs of states of
+        the product of their counts (None past 2**124 or when the deadline passed)."""
+        self.over = True
+        self.met_at = self.down.index // self.down.w
+        above, below = self.sides
+        run = self.meet_kernels
+        if below.states.shape[0] > above.states.shape[0]:
+            above, below = below, above  # loop over the fewer; both are laid out alike
+        n_below = below.states.shape[0]
+        states, masks = [], []
+        for side in (above, below):
+            n = side.states.shape[0]
+            mask = np.zeros(n, dtype=np.int64)
+            run.edge_masks(side.states, n, side.word, side.shift, side.tmask, side.w, mask)
+            order = np.argsort(mask, kind="stable")
+            states.append(side.states[order])
+            masks.append(mask[order])
+        lo = np.zeros(n_below, dtype=np.int64)
+        hi = np.zeros(n_below, dtype=np.int64)
+        reg = np.zeros(1, dtype=np.int64)
+        for start in range(0, n_below, CHUNK_STATES):
+            if deadline is not None and deadline.expired():
+                return
+            run.fitting_sums(
+                states[0], masks[0], states[1], masks[1], start, min(n_below, start + CHUNK_STATES),
+                above.word, above.shift, above.tmask, above.w, above.labels, above.nwords, lo,
+                hi, reg,
+            )
+        if reg[meet_kernel.OVERFLOW]:
+            return
+        nwords, rows = below.nwords, states[1]
+        total = 0
+        for k in np.flatnonzero(lo | hi):
+            fits = int(lo[k]) + (int(hi[k]) << 62)
+            total += fits * (int(rows[k, nwords]) + (int(rows[k, nwords + 1]) << 62))
+        self.answer = total
+
+
 def count(
     puzzle: Puzzle,
     rules: Rules = Rules.BLANK,
@@ -339,6 +473,7 @@ def count(
     compiled: bool = True,
     prune: bool = True,
     choose_view: bool = True,
+    meet: bool = True,
 ) -> int | None:
     """The exact number of solutions of ``puzzle`` under ``rules``, or None at a limit.
 
@@ -347,6 +482,6 @@ def count(
     more states: for the tests that check the pruning).  ``choose_view=False`` sweeps the
     board's own view instead of ``sweep_view``'s (same answer).
     """
-    counting = Counting(puzzle, rules, max_states, compiled, prune, choose_view)
+    counting = Counting(puzzle, rules, max_states, compiled, prune, choose_view, meet)
     counting.run(deadline)
     return counting.answer

@@ -28,6 +28,7 @@ from numpuzzles.numberlink.count import count, transposed
 from numpuzzles.numberlink.count_reference import reference_count
 from numpuzzles.numberlink.model import EMPTY, Puzzle, Rules
 from numpuzzles.numberlink.solve import count_solutions, solve
+from numpuzzles.numberlink.symmetry import view
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "numberlink"
 CAP = 400  # brute-force counts above this are compared as "more than CAP"
@@ -115,10 +116,15 @@ def test_checking_only_joins_and_ends_keeps_the_same_states(
 
 @pytest.mark.parametrize("rules", [Rules.BLANK, Rules.FILL])
 @pytest.mark.parametrize("compiled", [True, False])
-def test_the_two_sweeps_meet_and_count_as_brute_force(rules: Rules, compiled: bool) -> None:
+def test_the_two_sweeps_meet_and_count_as_brute_force(
+    rules: Rules, compiled: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Under ``blank`` and ``fill`` a sweep from the top and one from the bottom meet at a
     cut (``Counting``, ``meet_kernel``): the counts equal brute force's, with the compiled
-    and the plain kernels, on boards where they met with solutions to pair up."""
+    and the plain kernels, on boards where they met with solutions to pair up.  The
+    smaller sweep takes each row here (``LEAD`` 1), so that they meet on most boards: with
+    the default lead the one from the top takes every row of most small boards."""
+    monkeypatch.setattr(counter, "LEAD", 1)
     rnd = random.Random(5151 + compiled)
     met = 0
     for number in range(500 if compiled else 150):
@@ -130,6 +136,62 @@ def test_the_two_sweeps_meet_and_count_as_brute_force(rules: Rules, compiled: bo
         met += counting.met_at is not None and exact > 0
     # measured: 204 and 59 meetings under blank, 74 and 22 under fill
     assert met >= (60 if compiled else 15)
+
+
+def _row_states(sweep: counter._Sweep, rows: int) -> list[tuple[int, ...]]:
+    """The states (key words and counts) of ``sweep`` after ``rows`` rows, sorted."""
+    sweep.run(until=rows * sweep.w)
+    return sorted(tuple(int(x) for x in row) for row in sweep.states)
+
+
+@pytest.mark.parametrize("rules", [Rules.BLANK, Rules.FILL])
+def test_mirrored_states_are_the_mirrored_boards_states(rules: Rules) -> None:
+    """``count_kernel.mirror`` turns the states after some rows of a board into exactly
+    the states (with their counts) of the same rows of the board mirrored left to right,
+    and mirroring twice gives the states back; also with the plain kernel."""
+    rnd = random.Random(4321)
+    compared = 0
+    for number in range(40):
+        puzzle = covered_board(rnd, 4, 7, spoil=number % 2 == 0, per_path=3 + number % 5)
+        mirrored = view(puzzle, 1)
+        for rows in range(1, puzzle.height):
+            plain = counter._Sweep(puzzle, rules, compiled=number % 4 == 0, turn=False)
+            before = _row_states(plain, rows)
+            plain.orient(1)
+            other = counter._Sweep(mirrored, rules, turn=False)
+            assert sorted(tuple(int(x) for x in row) for row in plain.states) == _row_states(
+                other, rows
+            ), (puzzle, rows)
+            plain.orient(0)
+            assert sorted(tuple(int(x) for x in row) for row in plain.states) == before
+            compared += len(before) > 1
+    assert compared >= 100
+
+
+@pytest.mark.parametrize("rules", [Rules.BLANK, Rules.FILL])
+def test_rows_swept_from_their_ends_count_the_same(
+    rules: Rules, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rows turned to start from the end their labels lie nearer to (``_orient_row``):
+    the counts equal brute force's on small boards and the counts with every row swept
+    from the left on larger ones, and rows were turned both ways."""
+    turns = []
+    plain_orient = counter._Sweep.orient
+
+    def watched(sweep: counter._Sweep, turned: int) -> None:
+        turns.append(turned != sweep.turned)
+        plain_orient(sweep, turned)
+
+    monkeypatch.setattr(counter._Sweep, "orient", watched)
+    rnd = random.Random(2468)
+    for number in range(200):
+        puzzle = random_board(rnd) if number % 2 else dense_board(rnd)
+        exact = count(puzzle, rules)
+        assert exact is not None and min(exact, CAP + 1) == brute_count(puzzle, rules, CAP)
+    for number in range(30):
+        puzzle = covered_board(rnd, 6, 9, spoil=number % 3 == 0, per_path=4 + number % 6)
+        assert count(puzzle, rules) == count(puzzle, rules, turn=False, meet=False), puzzle
+    assert sum(turns) >= 100
 
 
 def test_a_sum_of_fitting_counts_past_the_limbs_is_flagged() -> None:

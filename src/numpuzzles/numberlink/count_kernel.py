@@ -76,6 +76,7 @@ AOT_EXPORTS = {
     "step": f"int64({_M}, int64, int64, {_M}, int64, {_V}, {_V}, {_V}, int64, int64, int64, "
     f"int64, boolean, boolean, int64, int64, {_V}, {_V}, {_V}, {_V}, {_V}, int64, int64)",
     "rehash": f"int64({_M}, {_M}, int64)",
+    "mirror": f"int64({_M}, int64, int64, {_V}, {_V}, int64, int64, int64)",
     "gather": f"int64({_M}, {_M})",
 }
 """The kernels' argument types, for their ahead-of-time build (see ``core/jit.py``)."""
@@ -504,6 +505,37 @@ def crossed(
             if not bridged:
                 return True
     return False
+
+
+def mirror(
+    states: Array, n: int, words: int, word: Array, shift: Array, tmask: int, w: int, labels: int
+) -> int:
+    """Mirror the first ``n`` states left to right, in place: the down edge of column ``j``
+    becomes that of column ``w - 1 - j``, and the anonymous pieces are renumbered in their
+    new order along the frontier (as ``step`` numbers them), so that the states are those
+    of the mirrored board.  Only at a row's end, where the field right of the last cell
+    is empty, and not under ``fill-notouch`` (whose classes and masks it leaves alone).
+    Returns ``n``; distinct states stay distinct, so nothing needs merging."""
+    tok = np.zeros(w, np.int64)
+    name = np.zeros(labels + w + 2, np.int64)
+    mark = np.zeros(labels + w + 2, np.int64)
+    for i in range(n):
+        for j in range(w):
+            f = w - 1 - j
+            tok[j] = (states[i, word[f]] >> shift[f]) & tmask
+        for f in range(words):
+            states[i, f] = 0
+        names = 0
+        for j in range(w):
+            t = tok[j]
+            if t > labels:
+                if mark[t] != i + 1:
+                    mark[t] = i + 1
+                    names += 1
+                    name[t] = labels + names
+                t = name[t]
+            states[i, word[j]] |= t << shift[j]
+    return n
 
 
 def rehash(old: Array, tab: Array, words: int) -> int:

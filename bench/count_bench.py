@@ -30,7 +30,8 @@ that on a shared machine the unknowns do not depend on the other jobs; ``--no-pr
 the new counter without its crossing pruning (to measure what the pruning saves),
 ``--no-shrink`` with tables that keep the size of their peak (``count.SHRINK``),
 ``--own-view`` sweeping each board's own view instead of ``count.sweep_view``'s,
-``--no-meet`` with one sweep from the top instead of two sweeps that meet, and
+``--no-meet`` with one sweep from the top instead of two sweeps that meet, ``--no-turn``
+with every row swept from its left end, and
 ``--count-solutions`` times what ``numberlink solve --count`` runs instead of the bare
 counter (``solve.count_solutions``: the counter and the listing taking turns, plus one
 solution to show).
@@ -162,6 +163,9 @@ PRUNE = True
 MEET = True
 """``--no-meet``: the new counter sweeps from the top only (``count.Counting``'s ``meet``)."""
 
+TURN = True
+"""``--no-turn``: every row is swept from its left end (``count.Counting``'s ``turn``)."""
+
 ENTRY = False
 """``--count-solutions``: time ``solve.count_solutions`` instead of the bare counter."""
 
@@ -174,7 +178,7 @@ def new_count(
     if ENTRY:
         result = count_solutions(puzzle, rules=rules, timeout=timeout if timeout > 0 else None)
         return result.total if result.complete else None
-    return count(puzzle, rules, deadline, prune=PRUNE, meet=MEET)
+    return count(puzzle, rules, deadline, prune=PRUNE, meet=MEET, turn=TURN)
 
 
 def timed(puzzles: list[Puzzle], counter: object, rules: Rules, timeout: float) -> tuple[
@@ -216,14 +220,16 @@ def main() -> None:
         "--own-view", action="store_true", help="sweep the board's own view (no sweep_view)"
     )
     parser.add_argument("--no-meet", action="store_true", help="one sweep, from the top")
+    parser.add_argument("--no-turn", action="store_true", help="rows swept from the left")
     parser.add_argument(
         "--count-solutions", action="store_true", help="time what `solve --count` runs"
     )
     args = parser.parse_args()
-    global CPU_CLOCK, PRUNE, ENTRY, MEET
+    global CPU_CLOCK, PRUNE, ENTRY, MEET, TURN
     CPU_CLOCK = args.cpu_clock
     PRUNE = not args.no_prune
     MEET = not args.no_meet
+    TURN = not args.no_turn
     ENTRY = args.count_solutions
     if args.no_shrink:
         counter.SHRINK = 1 << 62

@@ -138,6 +138,28 @@ def test_the_two_sweeps_meet_and_count_as_brute_force(
     assert met >= (60 if compiled else 15)
 
 
+@pytest.mark.parametrize("rules", [Rules.BLANK, Rules.FILL])
+def test_a_sweep_left_at_a_dear_meeting_counts_alone(
+    rules: Rules, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With every meeting deemed too dear (``PAIR_COST`` 0), the sweep holding fewer
+    states goes on alone through the other's rows: the counts still equal brute force's,
+    and sweeps were left on many boards."""
+    monkeypatch.setattr(counter, "LEAD", 1)
+    monkeypatch.setattr(counter, "PAIR_COST", 0)
+    rnd = random.Random(9091)
+    left = 0
+    for number in range(300):
+        puzzle = random_board(rnd) if number % 2 else dense_board(rnd)
+        counting = counter.Counting(puzzle, rules)
+        counting.run()
+        exact = counting.answer
+        assert exact is not None and min(exact, CAP + 1) == brute_count(puzzle, rules, CAP)
+        assert counting.met_at is None or exact == 0  # no pair to compare: met, none fit
+        left += counting._dropped > 0
+    assert left >= 30
+
+
 def _row_states(sweep: counter._Sweep, rows: int) -> list[tuple[int, ...]]:
     """The states (key words and counts) of ``sweep`` after ``rows`` rows, sorted."""
     sweep.run(until=rows * sweep.w)

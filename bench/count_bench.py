@@ -30,7 +30,8 @@ that on a shared machine the unknowns do not depend on the other jobs; ``--no-pr
 the new counter without its crossing pruning (to measure what the pruning saves),
 ``--no-shrink`` with tables that keep the size of their peak (``count.SHRINK``),
 ``--own-view`` sweeping each board's own view instead of ``count.sweep_view``'s,
-``--no-meet`` with one sweep from the top instead of two sweeps that meet, ``--no-turn``
+``--no-meet`` with one sweep from the top instead of two sweeps that meet, ``--lead N``
+with the sweep from the top leading by another factor (``count.LEAD``), ``--no-turn``
 with every row swept from its left end, and
 ``--count-solutions`` times what ``numberlink solve --count`` runs instead of the bare
 counter (``solve.count_solutions``: the counter and the listing taking turns, plus one
@@ -221,6 +222,7 @@ def main() -> None:
     )
     parser.add_argument("--no-meet", action="store_true", help="one sweep, from the top")
     parser.add_argument("--no-turn", action="store_true", help="rows swept from the left")
+    parser.add_argument("--lead", type=int, help="count.LEAD: how far the top sweep leads")
     parser.add_argument(
         "--count-solutions", action="store_true", help="time what `solve --count` runs"
     )
@@ -231,6 +233,8 @@ def main() -> None:
     MEET = not args.no_meet
     TURN = not args.no_turn
     ENTRY = args.count_solutions
+    if args.lead is not None:
+        counter.LEAD = args.lead
     if args.no_shrink:
         counter.SHRINK = 1 << 62
     if args.own_view:

@@ -48,10 +48,10 @@ LEAD = 8
 """The sweep from the top takes the next row unless it holds more than this many times
 the states of the one from the bottom.  Why not 1 (the smaller always): the sweep from the
 top starts at the edge ``sweep_view`` picked, and the other's first rows, taken while both
-are small, were often wasted.  CPU seconds for 1 / 4 / 8 / one sweep alone, under
-``blank``: six generated 17x17s 5.16 / 3.47 / 3.06 / 2.52 s (the dearest 2.75 / 2.28 /
-1.46 / 1.06 s), 29 Flow Free levels 23.9 / 19.0 / 18.3 / 45.5 s with one level unknown at
-30 s; under ``fill`` the Flow Free levels 2.68 / 3.01 / 3.29 / 11.21 s."""
+are small, were often wasted.  CPU seconds with a lead of 1 / 4 / 8 / one sweep alone
+(``bench/count_bench.py --lead``, ``--no-meet``): six generated 17x17s under ``blank``
+4.90 / 4.88 / 2.72 / 2.97 s, 29 Flow Free levels under ``blank`` 25.9 / 23.4 / 18.2 / 47.1 s
+(one level unknown at 30 s), under ``fill`` 2.94 / 5.37 / 3.39 / 12.9 s."""
 
 PAIR_COST = 3
 """Pairs of states the meeting compares in the time a sweep reads one state (measured:
@@ -206,7 +206,8 @@ class _Sweep:
     """One sweep of a board row by row from its top, resumable: ``run`` decides cells
     until a given cell, a limit or a share of work; ``states`` are the frontier's states
     after ``index`` cells, and ``answer`` the count once every cell is decided (or 0 as
-    soon as no state is left; None at a limit)."""
+    soon as no state is left; None at a limit).  Under ``blank`` and ``fill`` each row
+    may be swept from its right end (``_orient_row``, ``turn=False``: never)."""
 
     def __init__(
         self,
@@ -289,10 +290,12 @@ class _Sweep:
     def _orient_row(self) -> None:
         """Turn the next row to start from the end its labels' ends lie nearer to (a tie
         keeps the way the last row went).  Why: a row's cells before its first end may
-        leave the frontier free, and each state they make must be carried on; measured on
-        six generated 17x17s under ``blank``, this halved the work of their rows (30.2 M
-        states read from the top against 14.2 M, and 13.6 M had each row taken its cheaper
-        way), and on 29 Flow Free levels 112 M against 80 M."""
+        leave the frontier free, and each state they make must be carried on.  The states
+        at a row's end do not depend on which way the row went, so each row's work both
+        ways was measured with one sweep of a board and one of its mirror image: under
+        ``blank`` this rule would read 14.2 M states on six generated 17x17s swept from
+        the top where every row from the left reads 30.2 M (13.6 M had each row gone its
+        cheaper way), and 80 M against 112 M on 28 Flow Free levels."""
         w, r = self.w, self.index // self.w
         base = self._sides[0][0]
         lean = sum(2 * c - (w - 1) for c in range(w) if base[r * w + c] > 0)

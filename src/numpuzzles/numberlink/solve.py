@@ -121,7 +121,8 @@ def count_solutions(
     With engine ``auto`` two exact methods take turns.  The frontier counter
     (``count.py``) counts without listing, so counts like 10^19 are fine, but its work
     grows with the frontier's states, not with the answer: on a generated 17x17 with one
-    solution under ``blank`` it read 20 million states (7 s).  Listing the solutions
+    solution under ``blank`` it read 20 million states (7 s) before its sweeps met and
+    turned rows, and still reads millions (about a second).  Listing the solutions
     (``solve`` with a limit of ``LIST_FIRST``) proves such a count in 0.03-0.08 s, but
     cannot reach large counts.  So the counter runs first for ``COUNT_FIRST`` states, then
     the listing for at most ``LIST_SECONDS``, then the counter to the end; ``solve``

@@ -7,7 +7,7 @@ Run from the repository root::
 
 For every N and seed the puzzle is ``arukone generate N --seed S`` (``generate_arukone``),
 solved with one solution asked for, first by the default engine (the router of
-``numberlink/route.py`` raced against SAT) and then by SAT alone (``engine="sat"``, the
+``numberlink/solve/route.py`` raced against SAT) and then by SAT alone (``engine="sat"``, the
 solver before the router: the baseline) under its own per-puzzle time limit, so the run
 stays bounded.  Every solution is re-checked by the independent checker; a wrong one
 aborts the run.  Prints one row per puzzle and one summary per N: how many each engine
@@ -23,12 +23,12 @@ import sys
 import time
 
 from numpuzzles.core.result import Status
-from numpuzzles.numberlink.arukone import generate_arukone
+from numpuzzles.numberlink.arukone.generate import generate_arukone
 from numpuzzles.numberlink.check import check
 from numpuzzles.numberlink.model import Puzzle, Rules
-from numpuzzles.numberlink.route import RouteSearch
-from numpuzzles.numberlink.scan import scan_solve
-from numpuzzles.numberlink.solve import solve
+from numpuzzles.numberlink.solve.dispatch import solve
+from numpuzzles.numberlink.solve.route import RouteSearch
+from numpuzzles.numberlink.solve.scan import scan_solve
 
 
 def _seeds(text: str) -> list[int]:

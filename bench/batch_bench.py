@@ -7,7 +7,7 @@ Run from the repository root (Dask needs the ``cluster`` extra):
     python bench/batch_bench.py                  # the figures in BENCHMARKS.md
     python bench/batch_bench.py --quick          # a shorter run (noisier)
 
-Throughput: puzzles written per second by ``engine.run_batch`` into a new file, from the
+Throughput: puzzles written per second by ``batch.loops.run_batch`` into a new file, from the
 call to the last line (the local pool's start included), for 10x10 Numberlink (every
 puzzle proved unique inside the generator) and 5x5 Fubuki, each batch the same seeds on
 every path.  Dask: a ``LocalCluster`` of 2 worker processes of one thread each on
@@ -49,7 +49,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from numpuzzles.batch import engine
+from numpuzzles.batch.loops import run_batch
+from numpuzzles.batch.runner import local_runner
+from numpuzzles.batch.tasks import spec
 from numpuzzles.families import family
 
 CASES: dict[str, tuple[str, dict[str, Any]]] = {
@@ -119,9 +121,9 @@ def _rate(name: str, params: dict[str, Any], count: int, runner: Any,
     """Puzzles per second, and CPU milliseconds per puzzle of every process of the path
     (for Dask: this process, with the scheduler and client, and the cluster's processes)."""
     with tempfile.TemporaryDirectory() as tmp:
-        job = engine.spec(family(name), params, 1, count)
+        job = spec(family(name), params, 1, count)
         cpu = _own_cpu() + (cluster_cpu() if cluster_cpu else 0.0)
-        state = engine.run_batch(job, Path(tmp) / "out.jsonl", runner)
+        state = run_batch(job, Path(tmp) / "out.jsonl", runner)
         cpu = _own_cpu() + (cluster_cpu() if cluster_cpu else 0.0) - cpu
     return state.made / state.seconds, 1000 * cpu / state.made
 
@@ -141,7 +143,7 @@ it: a cluster named with ``--scheduler`` keeps its owner's.  Why: with Dask's de
 worker process wakes a sampling profiler every 10 ms and an event-loop watchdog every 20 ms
 (the scheduler and each nanny tick too), and each wake-up takes the GIL from the thread
 making puzzles (10x10 Numberlink generation is plain Python: no compiled kernel is loaded).
-Measured under load (BENCHMARKS.md): the workers' CPU outside the task thread fell from
+Measured under load (bench/HISTORY.md): the workers' CPU outside the task thread fell from
 10-11 to 1.5-2 ms a puzzle, their voluntary context switches from ~65 to ~7 a puzzle, and
 the parent's (scheduler, nannies, client) from ~5% to ~1.2% of a core.  The memory limits
 and heartbeats are untouched: these only thin out monitoring."""
@@ -205,8 +207,8 @@ def throughput(counts: dict[str, int], dask: bool, repeats: int, lean: bool) -> 
         dask_notes: list[str] = []
         ones, twos, dasks = [], [], []
         for _ in range(repeats):
-            ones.append(_rate(name, params, count, engine.local_runner(1)))
-            twos.append(_rate(name, params, count, engine.local_runner(2)))
+            ones.append(_rate(name, params, count, local_runner(1)))
+            twos.append(_rate(name, params, count, local_runner(2)))
             if dask:
                 dasks.append(_dask_run(name, params, count, dask_notes, lean))
         one = statistics.median(r for r, _ in ones)
@@ -239,8 +241,8 @@ def throughput(counts: dict[str, int], dask: bool, repeats: int, lean: bool) -> 
 def memory_one(count: int) -> None:
     """The child's part: one batch, then its own peak memory as JSON."""
     with tempfile.TemporaryDirectory() as tmp:
-        job = engine.spec(family("fubuki"), {"size": 3}, 1, count)
-        state = engine.run_batch(job, Path(tmp) / "out.jsonl", engine.local_runner(2))
+        job = spec(family("fubuki"), {"size": 3}, 1, count)
+        state = run_batch(job, Path(tmp) / "out.jsonl", local_runner(2))
     peak_kib = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     print(json.dumps({"count": count, "peak_mib": peak_kib / 1024,
                       "rate": state.made / state.seconds}))

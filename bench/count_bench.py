@@ -28,13 +28,13 @@ puzzles one after another in one process; the compiled kernel is loaded before t
 starts.  ``--cpu-clock`` makes both timeouts count the process's CPU seconds instead, so
 that on a shared machine the unknowns do not depend on the other jobs; ``--no-prune`` runs
 the new counter without its crossing pruning (to measure what the pruning saves),
-``--no-shrink`` with tables that keep the size of their peak (``count.SHRINK``),
-``--own-view`` sweeping each board's own view instead of ``count.sweep_view``'s,
+``--no-shrink`` with tables that keep the size of their peak (``sweep.SHRINK``),
+``--own-view`` sweeping each board's own view instead of ``views.sweep_view``'s,
 ``--no-meet`` with one sweep from the top instead of two sweeps that meet, ``--lead N``
-with the sweep from the top leading by another factor (``count.LEAD``), ``--no-turn``
+with the sweep from the top leading by another factor (``counter.LEAD``), ``--no-turn``
 with every row swept from its left end, and
 ``--count-solutions`` times what ``numberlink solve --count`` runs instead of the bare
-counter (``solve.count_solutions``: the counter and the listing taking turns, plus one
+counter (``count.solutions.count_solutions``: the counter and the listing taking turns, plus one
 solution to show).
 """
 
@@ -49,13 +49,13 @@ from itertools import pairwise
 from pathlib import Path
 
 from numpuzzles.core.deadline import Deadline
-from numpuzzles.numberlink import count as counter
 from numpuzzles.numberlink import formats
-from numpuzzles.numberlink.count import count
-from numpuzzles.numberlink.count_reference import reference_count
-from numpuzzles.numberlink.generate import Params, generate, solver_prover
+from numpuzzles.numberlink.count import counter, sweep, views
+from numpuzzles.numberlink.count.counter import count
+from numpuzzles.numberlink.count.reference import reference_count
+from numpuzzles.numberlink.count.solutions import count_solutions
+from numpuzzles.numberlink.generate.unique import Params, generate, solver_prover
 from numpuzzles.numberlink.model import Puzzle, Rules
-from numpuzzles.numberlink.solve import count_solutions
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "numberlink"
 
@@ -159,16 +159,16 @@ CPU_CLOCK = False
 """``--cpu-clock``: the timeouts are CPU seconds."""
 
 PRUNE = True
-"""``--no-prune``: the new counter keeps the states ``count_kernel.crossed`` would drop."""
+"""``--no-prune``: the new counter keeps the states ``counter_kernel.crossed`` would drop."""
 
 MEET = True
-"""``--no-meet``: the new counter sweeps from the top only (``count.Counting``'s ``meet``)."""
+"""``--no-meet``: the new counter sweeps from the top only (``counter.Counting``'s ``meet``)."""
 
 TURN = True
-"""``--no-turn``: every row is swept from its left end (``count.Counting``'s ``turn``)."""
+"""``--no-turn``: every row is swept from its left end (``counter.Counting``'s ``turn``)."""
 
 ENTRY = False
-"""``--count-solutions``: time ``solve.count_solutions`` instead of the bare counter."""
+"""``--count-solutions``: time ``count.solutions.count_solutions`` instead of the bare counter."""
 
 
 def new_count(
@@ -236,9 +236,9 @@ def main() -> None:
     if args.lead is not None:
         counter.LEAD = args.lead
     if args.no_shrink:
-        counter.SHRINK = 1 << 62
+        sweep.SHRINK = 1 << 62
     if args.own_view:
-        counter.sweep_view = counter.own_view  # what Counting calls: the edge is not chosen
+        views.sweep_view = views.own_view  # what Counting calls: the edge is not chosen
     print("command: python " + " ".join(sys.argv))
     start = time.perf_counter()
     # every kernel function once (an 8x8 frontier outgrows the first table: rehash too)

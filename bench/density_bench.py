@@ -30,7 +30,7 @@ from collections import Counter
 
 from numpuzzles.families import family
 from numpuzzles.numberlink.model import Rules
-from numpuzzles.numberlink.solve import solve
+from numpuzzles.numberlink.solve.dispatch import solve
 
 GRADES = ("easy", "medium", "hard", "expert")
 ISSUE_ASKS = {"fill-notouch": {10: 8, 15: 12, 25: 31, 40: 70}, "fill": {}, "blank": {}}

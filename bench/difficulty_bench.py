@@ -12,7 +12,7 @@ family registry) are counted per grade, with the mean search nodes the scan sear
 whose solution never touches itself, as every generated one, is unique there too) needs
 to prove each puzzle unique, so the table shows whether harder grades cost more search.
 (Since issue 13 every rule set's grade is that effort against a typical one per size,
-``numberlink/difficulty.py``, so the means rise with the grade within a size by
+``numberlink/generate/grade.py``, so the means rise with the grade within a size by
 construction; the table shows how the puzzles spread over the grades and how far apart
 the grades' efforts lie.)
 ``--expert N``: the median seconds of ``--difficulty expert`` at NxN per rule set
@@ -28,7 +28,7 @@ from collections import defaultdict
 
 from numpuzzles.families import family
 from numpuzzles.numberlink.model import Rules
-from numpuzzles.numberlink.solve import solve
+from numpuzzles.numberlink.solve.dispatch import solve
 
 GRADES = ("easy", "medium", "hard", "expert")
 

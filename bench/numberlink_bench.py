@@ -25,7 +25,7 @@ from pathlib import Path
 from numpuzzles.core.result import Status
 from numpuzzles.families import family
 from numpuzzles.numberlink.model import Puzzle, Rules
-from numpuzzles.numberlink.scan import scan_solve
+from numpuzzles.numberlink.solve.scan import scan_solve
 
 # One copy of each corpus, shared with the tests (provenance in tests/data/README.md).
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "numberlink"

@@ -35,11 +35,11 @@ from numpuzzles.core.result import Status
 from numpuzzles.nummatch.board import Board, parse_board
 from numpuzzles.nummatch.check import check
 from numpuzzles.nummatch.randfill import randfill
-from numpuzzles.nummatch.rules import CLASSIC, get_rules
+from numpuzzles.nummatch.rules import CLASSIC, get_rules, parity_ok
 from numpuzzles.nummatch.seedbfs import seed_bfs
 from numpuzzles.nummatch.seqsolve import count_adds, solve_sequence
 from numpuzzles.nummatch.sequence import to_board
-from numpuzzles.nummatch.solve import parity_ok, solve
+from numpuzzles.nummatch.solve import solve
 
 
 def _quantile(sorted_values: list[float], q: float) -> float:
@@ -91,7 +91,7 @@ def bench_random(width: int, height: int, rules: str, count: int, seed: int) -> 
     nodes = 0
     while len(times) < count:
         board = Board(width, height, tuple(rnd.randint(1, 9) for _ in range(width * height)))
-        if not parity_ok(board):
+        if not parity_ok(board.cells):
             continue
         t0 = time.perf_counter()
         result = solve(board, rules)

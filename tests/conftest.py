@@ -28,9 +28,9 @@ def _records_fit_the_schema(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
     monkeypatch.setenv("NUMPUZZLES_DEBUG", "1")
 
-    from numpuzzles.cli import common
+    from numpuzzles.core import records
 
-    original: Callable[[Any], str] = common.dumps_json
+    original: Callable[[Any], str] = records.dumps_json
 
     def checked(obj: Any) -> str:
         validate_record(obj)

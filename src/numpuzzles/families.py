@@ -29,7 +29,7 @@ _ENTRIES: dict[str, tuple[str, str, str]] = {
         "Numberlink / Flow Free: connect equal labels with non-crossing paths.",
     ),
     "arukone": (
-        "numpuzzles.numberlink.family", "ARUKONE",
+        "numpuzzles.numberlink.arukone.family", "ARUKONE",
         "Arukone (BwInf): Numberlink where cells may stay empty; puzzles that beat the checker.",
     ),
 }

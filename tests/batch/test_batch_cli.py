@@ -145,7 +145,7 @@ def test_stats_json_of_a_fubuki_file_has_no_density(
 
 
 def test_the_terminal_bar_counts_this_runs_puzzles(capsys: pytest.CaptureFixture[str]) -> None:
-    from numpuzzles.batch.engine import Progress
+    from numpuzzles.batch.loops import Progress
     from numpuzzles.cli.batch import _Bar
 
     bar = _Bar()

@@ -15,8 +15,10 @@ from typing import Any
 
 import pytest
 
-from numpuzzles.batch import engine
 from numpuzzles.batch.cluster import dask_runner
+from numpuzzles.batch.loops import Progress, run_batch
+from numpuzzles.batch.runner import local_runner
+from numpuzzles.batch.tasks import index_seed, spec
 from numpuzzles.families import family
 
 distributed = pytest.importorskip("distributed")  # declared in the test extra: never skips in CI
@@ -50,40 +52,40 @@ def _without_time(path: Path) -> set[str]:
 
 def test_cluster_makes_the_local_set_and_resumes(client: Any, tmp_path: Path) -> None:
     local, remote = tmp_path / "local.jsonl", tmp_path / "remote.jsonl"
-    job = engine.spec(family("numberlink"), {"size": "5x5"}, 11, 40)
-    engine.run_batch(job, local, engine.local_runner(1))
+    job = spec(family("numberlink"), {"size": "5x5"}, 11, 40)
+    run_batch(job, local, local_runner(1))
     lines = local.read_text().splitlines(keepends=True)
     remote.write_text("".join(lines[:14]) + lines[14][:20])  # interrupted, a torn line
-    state = engine.run_batch(job, remote, dask_runner(client=client, window=4))
+    state = run_batch(job, remote, dask_runner(client=client, window=4))
     assert (state.resumed, state.made) == (14, 26)
     assert _without_time(remote) == _without_time(local)
 
 
 def test_a_worker_killed_mid_batch(client: Any, tmp_path: Path) -> None:
     out = tmp_path / "out.jsonl"
-    job = engine.spec(family("fubuki"), {"size": 4}, 5, 120)
+    job = spec(family("fubuki"), {"size": 4}, 5, 120)
     pids: dict[str, int] = client.run(os.getpid)
     victim = sorted(pids.values())[0]
     killed = []
 
-    def kill_once(state: engine.Progress) -> None:
+    def kill_once(state: Progress) -> None:
         if state.done >= 10 and not killed:
             os.kill(victim, signal.SIGKILL)
             killed.append(victim)
 
-    state = engine.run_batch(job, out, dask_runner(client=client), progress=kill_once)
+    state = run_batch(job, out, dask_runner(client=client), progress=kill_once)
     assert killed
     assert state.done == 120
     seeds = [r["seed"] for r in _lines(out)]
     assert len(seeds) == len(set(seeds)) == 120
-    assert set(seeds) == {engine.index_seed(5, i) for i in range(120)}
+    assert set(seeds) == {index_seed(5, i) for i in range(120)}
 
 
 def _kernel_cache_use() -> tuple[int, int]:
     """Load the Numberlink scan kernel through numba's JIT in this process, as a process
     without an ahead-of-time build does: (cache hits, cache misses)."""
     from numpuzzles.core import jit
-    from numpuzzles.numberlink import scan_kernel
+    from numpuzzles.numberlink.solve import scan_kernel
 
     compiled: Any = jit.jit_function(scan_kernel.search, True)
     signature = scan_kernel.AOT_EXPORTS["search"]
@@ -94,7 +96,7 @@ def _kernel_cache_use() -> tuple[int, int]:
 def _ahead_of_time_kernel() -> bool:
     """Whether this process runs the scan kernel's ahead-of-time build."""
     from numpuzzles.core import jit
-    from numpuzzles.numberlink import scan_kernel
+    from numpuzzles.numberlink.solve import scan_kernel
 
     return jit.aot_function(scan_kernel.search) is not None
 
@@ -115,7 +117,7 @@ def test_workers_run_the_ahead_of_time_kernel_where_the_parent_does(client: Any)
 
 
 def test_waiting_gives_way_to_a_stop(client: Any, tmp_path: Path) -> None:
-    job = engine.spec(family("fubuki"), {"size": 3}, 2, 60)
+    job = spec(family("fubuki"), {"size": 3}, 2, 60)
     runner = dask_runner(client=client)(job)
     try:
         assert runner.next_done(0.05) is None  # nothing in flight: the wait gives up
@@ -123,12 +125,12 @@ def test_waiting_gives_way_to_a_stop(client: Any, tmp_path: Path) -> None:
         runner.close()
     out = tmp_path / "out.jsonl"
     seen: list[int] = []
-    state = engine.run_batch(job, out, dask_runner(client=client),
+    state = run_batch(job, out, dask_runner(client=client),
                              progress=lambda s: seen.append(s.done),
                              stop=lambda: bool(seen) and seen[-1] >= 5)
     assert state.interrupted and 5 <= state.done < 60
     assert len(out.read_text().splitlines()) == state.done
-    again = engine.run_batch(job, out, dask_runner(client=client))
+    again = run_batch(job, out, dask_runner(client=client))
     assert (again.resumed, again.done) == (state.done, 60)
     seeds = [r["seed"] for r in _lines(out)]
-    assert sorted(seeds) == sorted(engine.index_seed(2, i) for i in range(60))
+    assert sorted(seeds) == sorted(index_seed(2, i) for i in range(60))

@@ -12,7 +12,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from conftest import validate_record
-from numpuzzles.batch import engine
+from numpuzzles.batch.loops import Progress, _Sizer, run_batch
+from numpuzzles.batch.resumable import OutputFile
+from numpuzzles.batch.runner import Runner, local_runner
+from numpuzzles.batch.tasks import Made, Spec, index_seed, make_chunk, spec
 from numpuzzles.core.errors import InvalidParameterError, OutputFileError
 from numpuzzles.core.seeds import MAX_SEED
 from numpuzzles.families import family
@@ -32,22 +35,22 @@ def _without_time(path: Path) -> set[str]:
 
 
 def _run(path: Path, name: str, params: dict[str, Any], count: int, workers: int = 1,
-         distinct: bool = False, seed: int = 7, **kw: Any) -> engine.Progress:
-    job = engine.spec(family(name), params, seed, count, distinct=distinct)
-    return engine.run_batch(job, path, engine.local_runner(workers), **kw)
+         distinct: bool = False, seed: int = 7, **kw: Any) -> Progress:
+    job = spec(family(name), params, seed, count, distinct=distinct)
+    return run_batch(job, path, local_runner(workers), **kw)
 
 
 @given(st.integers(0, MAX_SEED), st.integers(0, 10**9))
 def test_index_seeds_are_in_range_and_stable(base: int, index: int) -> None:
-    seed = engine.index_seed(base, index)
+    seed = index_seed(base, index)
     assert 0 <= seed <= MAX_SEED
-    assert seed == engine.index_seed(base, index)
+    assert seed == index_seed(base, index)
 
 
 def test_index_seeds_differ() -> None:
-    seeds = {engine.index_seed(3, i) for i in range(10_000)}
+    seeds = {index_seed(3, i) for i in range(10_000)}
     assert len(seeds) == 10_000
-    assert engine.index_seed(3, 0) != engine.index_seed(4, 0)
+    assert index_seed(3, 0) != index_seed(4, 0)
 
 
 def test_same_set_with_one_or_two_workers_and_every_record_checks(tmp_path: Path) -> None:
@@ -66,7 +69,7 @@ def test_same_set_with_one_or_two_workers_and_every_record_checks(tmp_path: Path
         solution = fam.parse_solution(json.dumps(record["solution"]), puzzle)
         assert fam.check(puzzle, solution) == []
         assert fam.regenerate(record["id"]).puzzle == puzzle
-    expected = {engine.index_seed(7, i) for i in range(24)}
+    expected = {index_seed(7, i) for i in range(24)}
     assert {r["seed"] for r in records} == expected
 
 
@@ -87,7 +90,7 @@ def test_resume_after_an_interrupted_run(tmp_path: Path) -> None:
     full, part = tmp_path / "full.jsonl", tmp_path / "part.jsonl"
     _run(full, "fubuki", {"size": 3}, 30)
 
-    def interrupt(state: engine.Progress) -> None:
+    def interrupt(state: Progress) -> None:
         if state.done == 12:
             raise KeyboardInterrupt
 
@@ -143,26 +146,26 @@ def test_a_file_of_another_batch_is_refused_untouched(tmp_path: Path) -> None:
 
 def test_a_second_writer_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "out.jsonl"
-    first = engine.OutputFile(path)
+    first = OutputFile(path)
     try:
         with pytest.raises(OutputFileError, match="another batch"):
-            engine.OutputFile(path)
+            OutputFile(path)
     finally:
         first.close()
 
 
 def test_bad_counts_seeds_and_workers_are_refused(tmp_path: Path) -> None:
     with pytest.raises(InvalidParameterError):
-        engine.spec(family("fubuki"), {}, 0, 0)
+        spec(family("fubuki"), {}, 0, 0)
     with pytest.raises(InvalidParameterError):
-        engine.spec(family("fubuki"), {}, -1, 3)
+        spec(family("fubuki"), {}, -1, 3)
     with pytest.raises(InvalidParameterError):
-        engine.spec(family("fubuki"), {"size": 99}, 0, 3)
-    job = engine.spec(family("fubuki"), {}, 0, 3)
+        spec(family("fubuki"), {"size": 99}, 0, 3)
+    job = spec(family("fubuki"), {}, 0, 3)
     with pytest.raises(InvalidParameterError):
-        engine.local_runner(0)(job)
+        local_runner(0)(job)
     with pytest.raises(OutputFileError):
-        engine.run_batch(job, tmp_path / "missing" / "out.jsonl", engine.local_runner(1))
+        run_batch(job, tmp_path / "missing" / "out.jsonl", local_runner(1))
 
 
 def test_stop_leaves_whole_lines_and_the_rerun_completes(tmp_path: Path) -> None:
@@ -184,9 +187,9 @@ class _Recording:
 
     def __init__(self, workers: int = 1) -> None:
         self.indexes: list[int] = []
-        self._inner = engine.local_runner(workers)
+        self._inner = local_runner(workers)
 
-    def __call__(self, job: engine.Spec) -> engine.Runner:
+    def __call__(self, job: Spec) -> Runner:
         runner = self._inner(job)
         submit = runner.submit
 
@@ -199,7 +202,7 @@ class _Recording:
 
 
 def _index_of(seed: int, base: int = 7) -> int:
-    return next(i for i in range(100_000) if engine.index_seed(base, i) == seed)
+    return next(i for i in range(100_000) if index_seed(base, i) == seed)
 
 
 def test_a_resumed_distinct_batch_skips_the_dropped_indexes(tmp_path: Path) -> None:
@@ -215,12 +218,12 @@ def test_a_resumed_distinct_batch_skips_the_dropped_indexes(tmp_path: Path) -> N
     # kept and dropped together are exactly the indexes up to the last kept one
     assert kept_indexes | dropped_indexes == set(range(max(kept_indexes) + 1))
     for entry in full_dropped:
-        assert entry["seed"] == engine.index_seed(7, entry["dropped"])
+        assert entry["seed"] == index_seed(7, entry["dropped"])
         assert (entry["family"], entry["batch_seed"]) == ("numberlink", 7)
         assert entry["params"] == _records(full)[0]["params"]
 
     # stop once some duplicates are dropped, then resume: nothing decided is made again
-    seen: list[engine.Progress] = []
+    seen: list[Progress] = []
     first = _run(part, "numberlink", params, 20, distinct=True,
                  progress=seen.append, stop=lambda: bool(seen) and seen[-1].dropped >= 2)
     assert first.interrupted and first.dropped >= 2
@@ -229,8 +232,8 @@ def test_a_resumed_distinct_batch_skips_the_dropped_indexes(tmp_path: Path) -> N
     held = {_index_of(r["seed"]) for r in _records(part)}
     assert len(before) >= 2
     recording = _Recording()
-    job = engine.spec(family("numberlink"), params, 7, 20, distinct=True)
-    again = engine.run_batch(job, part, recording)
+    job = spec(family("numberlink"), params, 7, 20, distinct=True)
+    again = run_batch(job, part, recording)
     assert again.dropped_before == len(before)
     assert not set(recording.indexes) & (before | held)
     assert [r["id"] for r in _records(part)] == kept_ids
@@ -254,7 +257,7 @@ def test_the_dropped_sidecar_torn_stale_or_foreign(tmp_path: Path) -> None:
     out.unlink()
     sidecar.write_text(json.dumps({"family": "numberlink", "params": {"size": "4x4"},
                                    "batch_seed": 7, "dropped": 0,
-                                   "seed": engine.index_seed(7, 0)}) + "\n")
+                                   "seed": index_seed(7, 0)}) + "\n")
     _run(out, "numberlink", {"size": "4x4"}, 20, distinct=True)
     assert _without_time(out) == _without_time_text(reference)
     # a sidecar of another batch is refused, and nothing is written
@@ -282,10 +285,10 @@ class _FakeRunner:
 
 
 def test_task_sizes_shrink_with_the_work_left() -> None:
-    sizer = engine._Sizer(_FakeRunner(), 300)  # type: ignore[arg-type]
+    sizer = _Sizer(_FakeRunner(), 300)  # type: ignore[arg-type]
     assert sizer.size() == 1  # nothing measured yet
     sizer.took(1)
-    sizer.observe([engine.Made(0, 0, "", None, 0.01)])  # 10 ms a puzzle: 50 make 0.5 s
+    sizer.observe([Made(0, 0, "", None, 0.01)])  # 10 ms a puzzle: 50 make 0.5 s
     left, sizes = 299, []
     while left:
         size = min(sizer.size(), left)
@@ -296,9 +299,9 @@ def test_task_sizes_shrink_with_the_work_left() -> None:
         left -= size
     assert sizes[0] == 50 and sizes[-1] == 1
     assert sizes == sorted(sizes, reverse=True)
-    slow = engine._Sizer(_FakeRunner(), 300)  # type: ignore[arg-type]
+    slow = _Sizer(_FakeRunner(), 300)  # type: ignore[arg-type]
     slow.took(1)
-    slow.observe([engine.Made(0, 0, "", None, 2.0)])  # slower than a task: one a task
+    slow.observe([Made(0, 0, "", None, 2.0)])  # slower than a task: one a task
     assert slow.size() == 1
 
 
@@ -322,12 +325,12 @@ def test_tasks_are_sized_by_the_workers_cpu_time_not_the_wall_clock(
 
     monkeypatch.setattr(fubuki, "generate", slow_generate)
     started = time.perf_counter()
-    made = engine.make_chunk("fubuki", {"size": 3}, [(0, 5), (1, 6)], False)
+    made = make_chunk("fubuki", {"size": 3}, [(0, 5), (1, 6)], False)
     assert time.perf_counter() - started >= 2 * held_up
     assert [m.index for m in made] == [0, 1]
     assert all(json.loads(m.line)["seconds"] >= held_up for m in made)
     assert all(0 <= m.cpu_seconds < held_up for m in made)
-    sizer = engine._Sizer(_FakeRunner(), 300)  # type: ignore[arg-type]
+    sizer = _Sizer(_FakeRunner(), 300)  # type: ignore[arg-type]
     sizer.took(2)
     sizer.observe(made)
     assert sizer.size() > 1  # a wall-clock measure would say 0.2 s a puzzle: one a task

@@ -32,11 +32,11 @@ from numpuzzles.fubuki import formats as fubuki_formats
 from numpuzzles.fubuki.model import Puzzle as FubukiPuzzle
 from numpuzzles.numberlink import formats as nl_formats
 from numpuzzles.numberlink.formats.grid import MAX_CELLS
-from numpuzzles.numberlink.generate import Params
-from numpuzzles.numberlink.generate import generate as _generate
+from numpuzzles.numberlink.generate.unionfind import generate_unionfind
+from numpuzzles.numberlink.generate.unique import Params
+from numpuzzles.numberlink.generate.unique import generate as _generate
 from numpuzzles.numberlink.model import Puzzle as NlPuzzle
 from numpuzzles.numberlink.model import Solution as NlSolution
-from numpuzzles.numberlink.unionfind import generate_unionfind
 from numpuzzles.nummatch.board import parse_board
 from numpuzzles.nummatch.family import FAMILY as NUMMATCH
 

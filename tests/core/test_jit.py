@@ -60,7 +60,7 @@ def test_built_kernel_is_used_and_a_stale_one_refused(
 
 
 def test_switches_choose_the_plain_and_jit_versions(monkeypatch: pytest.MonkeyPatch) -> None:
-    from numpuzzles.numberlink import scan_kernel
+    from numpuzzles.numberlink.solve import scan_kernel
 
     monkeypatch.setenv("NUMPUZZLES_NO_JIT", "1")
     assert jit.kernel(scan_kernel.search) is scan_kernel.search

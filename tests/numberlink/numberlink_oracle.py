@@ -1,6 +1,8 @@
-"""Brute-force helpers for the Numberlink tests: every path set, listed the slow way.
+"""The Numberlink tests' one brute-force oracle: every path set, listed the slow way, and
+a solution checker of its own.
 
-The enumerator shares nothing with the solvers: it lists every simple path of each label in
+Both share nothing with the solvers, the generators or ``numberlink/check.py``.  The
+enumerator it lists every simple path of each label in
 turn (avoiding blocked cells, other labels' ends and earlier paths) and keeps the path sets
 that satisfy the rule set.  Under ``blank`` a solution is a set of paths, so solutions that
 differ only by an empty loop are one solution, as the solver promises.
@@ -9,11 +11,13 @@ differ only by an empty loop are one solution, as the solver promises.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from itertools import pairwise
 
 from numpuzzles.numberlink.model import BLOCKED, EMPTY, Puzzle, Rules
 
 Cell = tuple[int, int]
+Cells = Sequence[int]
 
 
 def _paths(
@@ -72,6 +76,81 @@ def brute_count(puzzle: Puzzle, rules: Rules, cap: int) -> int:
     return count
 
 
+def count(width: int, height: int, cells: Cells, rules: str, limit: int | None = None) -> int:
+    """How many solutions the flat board ``cells`` has under ``rules`` (at most ``limit``):
+    ``brute_count`` for the generator tests, which hold boards as cell tuples."""
+    puzzle = Puzzle(width, height, tuple(cells))
+    cap = len(cells) ** len(cells) if limit is None else limit - 1
+    return brute_count(puzzle, Rules(rules), cap)
+
+
+def _neighbours(index: int, width: int, height: int) -> Iterator[int]:
+    row, col = divmod(index, width)
+    if col > 0:
+        yield index - 1
+    if col + 1 < width:
+        yield index + 1
+    if row > 0:
+        yield index - width
+    if row + 1 < height:
+        yield index + width
+
+
+def _touches_itself(path: list[int], width: int, height: int) -> bool:
+    position = {cell: i for i, cell in enumerate(path)}
+    for i, cell in enumerate(path):
+        for other in _neighbours(cell, width, height):
+            j = position.get(other)
+            if j is not None and abs(i - j) > 1:
+                return True
+    return False
+
+
+def valid_solution(
+    width: int,
+    height: int,
+    cells: Cells,
+    grid: Cells,
+    paths: dict[int, Sequence[tuple[int, int]]],
+    rules: str,
+) -> str | None:
+    """Why ``grid``/``paths`` is not a solution of ``cells`` under ``rules``; None if it is."""
+    ends: dict[int, list[tuple[int, int]]] = {}
+    for index, value in enumerate(cells):
+        if value > 0:
+            ends.setdefault(value, []).append(divmod(index, width))
+    if set(paths) != set(ends):
+        return "paths do not match the labels"
+    seen: set[tuple[int, int]] = set()
+    for label, path in paths.items():
+        if [path[0], path[-1]] != ends[label]:
+            return f"path {label} does not join its ends"
+        for (r1, c1), (r2, c2) in pairwise(path):
+            if abs(r1 - r2) + abs(c1 - c2) != 1:
+                return f"path {label} jumps"
+        for r, c in path:
+            if (r, c) in seen:
+                return f"path {label} crosses at {(r, c)}"
+            if cells[r * width + c] not in (0, label):
+                return f"path {label} runs over {(r, c)}"
+            if grid[r * width + c] != label:
+                return f"grid disagrees with path {label} at {(r, c)}"
+            seen.add((r, c))
+        flat = [r * width + c for r, c in path]
+        if rules == "fill-notouch" and _touches_itself(flat, width, height):
+            return f"path {label} touches itself"
+    for index, value in enumerate(cells):
+        cell = divmod(index, width)
+        if value == -1 and (cell in seen or grid[index] != -1):
+            return f"blocked cell {cell} used"
+        if value == 0 and cell not in seen:
+            if rules != "blank":
+                return f"cell {cell} is empty"
+            if grid[index] != 0:
+                return f"grid marks unused cell {cell}"
+    return None
+
+
 def random_board(rnd: random.Random) -> Puzzle:
     """A small random board: up to 5x5, up to 4 labels, sometimes blocked cells."""
     while True:
@@ -94,7 +173,7 @@ def random_board(rnd: random.Random) -> Puzzle:
 
 def sparse_board(rnd: random.Random) -> Puzzle:
     """A board of up to 6x6 with up to 7 labels: more paths to block each other than on
-    ``random_board``'s, so a router's backjumps (``numberlink/route.py``) get exercised."""
+    ``random_board``'s, so a router's backjumps (``numberlink/solve/route.py``) get exercised."""
     w, h = rnd.randint(3, 6), rnd.randint(3, 6)
     cells = [EMPTY] * (w * h)
     order = list(range(w * h))

@@ -12,9 +12,9 @@ from numberlink_oracle import brute_count, random_board
 
 from numpuzzles.core.result import Status
 from numpuzzles.numberlink.check import check
-from numpuzzles.numberlink.count import count
+from numpuzzles.numberlink.count.counter import count
 from numpuzzles.numberlink.model import Rules
-from numpuzzles.numberlink.solve import solve
+from numpuzzles.numberlink.solve.dispatch import solve
 
 CAP = 12  # counts above this are compared as "more than CAP" (keeps the test fast)
 

@@ -1,6 +1,6 @@
 """The compiled frontier counter against brute force, the old counter, the scan search, SAT.
 
-The counter (``numberlink/count.py`` over ``count_kernel.py``) decides every answer of
+The counter (``numberlink/count/counter.py`` over ``counter_kernel.py``) decides every answer of
 ``--count``; a wrong transition would give a wrong number with nothing to notice it, so it
 is compared under all three rule sets with the brute-force enumerator on thousands of small
 boards, its compiled kernel with the plain-Python one, under ``blank`` and ``fill`` with
@@ -19,15 +19,18 @@ from numberlink_oracle import brute_count, random_board
 from test_numberlink_scan import covered_board, dense_board
 
 from numpuzzles.core.deadline import Deadline
-from numpuzzles.numberlink import count as counter
-from numpuzzles.numberlink import count_kernel as kernel
-from numpuzzles.numberlink import formats, meet_kernel
-from numpuzzles.numberlink import solve as solve_module
+from numpuzzles.numberlink import formats
 from numpuzzles.numberlink.check import check
-from numpuzzles.numberlink.count import count, transposed
-from numpuzzles.numberlink.count_reference import reference_count
+from numpuzzles.numberlink.count import counter, meet_kernel, views
+from numpuzzles.numberlink.count import counter_kernel as kernel
+from numpuzzles.numberlink.count import solutions as solve_module
+from numpuzzles.numberlink.count import sweep as sweep_module
+from numpuzzles.numberlink.count.counter import count
+from numpuzzles.numberlink.count.reference import reference_count
+from numpuzzles.numberlink.count.solutions import count_solutions
+from numpuzzles.numberlink.count.views import transposed
 from numpuzzles.numberlink.model import EMPTY, Puzzle, Rules
-from numpuzzles.numberlink.solve import count_solutions, solve
+from numpuzzles.numberlink.solve.dispatch import solve
 from numpuzzles.numberlink.symmetry import view
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "numberlink"
@@ -65,7 +68,7 @@ def test_plain_kernel_matches_brute_force(rules: Rules) -> None:
 def test_crossing_pruning_drops_states_and_keeps_counts(
     rules: Rules, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The pruning (``count_kernel.crossed``) fires on small boards, and the counts with it
+    """The pruning (``counter_kernel.crossed``) fires on small boards, and the counts with it
     equal brute force's and the counts without it, on boards where it dropped states."""
     dropped = 0
     plain_crossed = kernel.crossed
@@ -92,7 +95,7 @@ def test_crossing_pruning_drops_states_and_keeps_counts(
 def test_checking_only_joins_and_ends_keeps_the_same_states(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """``count_kernel.may_cross`` leaves out successors whose tokens only passed through a
+    """``counter_kernel.may_cross`` leaves out successors whose tokens only passed through a
     cell: checking every successor instead keeps exactly the same states (the same work,
     step by step) and the same count, under every rule set."""
     rnd = random.Random(2718)
@@ -160,7 +163,7 @@ def test_a_sweep_left_at_a_dear_meeting_counts_alone(
     assert left >= 30
 
 
-def _row_states(sweep: counter._Sweep, rows: int) -> list[tuple[int, ...]]:
+def _row_states(sweep: sweep_module.Sweep, rows: int) -> list[tuple[int, ...]]:
     """The states (key words and counts) of ``sweep`` after ``rows`` rows, sorted."""
     sweep.run(until=rows * sweep.w)
     return sorted(tuple(int(x) for x in row) for row in sweep.states)
@@ -168,7 +171,7 @@ def _row_states(sweep: counter._Sweep, rows: int) -> list[tuple[int, ...]]:
 
 @pytest.mark.parametrize("rules", [Rules.BLANK, Rules.FILL])
 def test_mirrored_states_are_the_mirrored_boards_states(rules: Rules) -> None:
-    """``count_kernel.mirror`` turns the states after some rows of a board into exactly
+    """``counter_kernel.mirror`` turns the states after some rows of a board into exactly
     the states (with their counts) of the same rows of the board mirrored left to right,
     and mirroring twice gives the states back; also with the plain kernel."""
     rnd = random.Random(4321)
@@ -177,10 +180,10 @@ def test_mirrored_states_are_the_mirrored_boards_states(rules: Rules) -> None:
         puzzle = covered_board(rnd, 4, 7, spoil=number % 2 == 0, per_path=3 + number % 5)
         mirrored = view(puzzle, 1)
         for rows in range(1, puzzle.height):
-            plain = counter._Sweep(puzzle, rules, compiled=number % 4 == 0, turn=False)
+            plain = sweep_module.Sweep(puzzle, rules, compiled=number % 4 == 0, turn=False)
             before = _row_states(plain, rows)
             plain.orient(1)
-            other = counter._Sweep(mirrored, rules, turn=False)
+            other = sweep_module.Sweep(mirrored, rules, turn=False)
             assert sorted(tuple(int(x) for x in row) for row in plain.states) == _row_states(
                 other, rows
             ), (puzzle, rows)
@@ -198,13 +201,13 @@ def test_rows_swept_from_their_ends_count_the_same(
     the counts equal brute force's on small boards and the counts with every row swept
     from the left on larger ones, and rows were turned both ways."""
     turns = []
-    plain_orient = counter._Sweep.orient
+    plain_orient = sweep_module.Sweep.orient
 
-    def watched(sweep: counter._Sweep, turned: int) -> None:
+    def watched(sweep: sweep_module.Sweep, turned: int) -> None:
         turns.append(turned != sweep.turned)
         plain_orient(sweep, turned)
 
-    monkeypatch.setattr(counter._Sweep, "orient", watched)
+    monkeypatch.setattr(sweep_module.Sweep, "orient", watched)
     rnd = random.Random(2468)
     for number in range(200):
         puzzle = random_board(rnd) if number % 2 else dense_board(rnd)
@@ -220,7 +223,7 @@ def test_a_sum_of_fitting_counts_past_the_limbs_is_flagged() -> None:
     """Two states above the cut that fit one below, each counted 2**124 - 1 times: the
     meeting's kernel sets the overflow flag instead of keeping a wrapped sum."""
     w = 2
-    word, shift, nwords = counter._layout([3] * (w + 1))
+    word, shift, nwords = sweep_module._layout([3] * (w + 1))
     above = np.zeros((2, nwords + 2), dtype=np.int64)
     above[:, word[0]] = 1 << int(shift[0])  # label 1 crosses the cut at column 0
     above[:, nwords] = above[:, nwords + 1] = meet_kernel.LIMB
@@ -284,7 +287,7 @@ def test_notouch_counter_matches_the_scan_search() -> None:
 
 def test_notouch_exclusion_masks_past_one_word() -> None:
     """A piece's exclusion mask has one bit for each label and each other piece
-    (``count_kernel``); past 63 of them it takes two or more words.  Here 64 dominoes fill
+    (``counter_kernel``); past 63 of them it takes two or more words.  Here 64 dominoes fill
     the top rows, so the labels and pieces below, where the paths have room, sit in the
     masks' second word: the counts equal the scan search's."""
     rnd = random.Random(3141)
@@ -343,7 +346,7 @@ def test_limits_give_none_never_a_number(monkeypatch: pytest.MonkeyPatch) -> Non
     assert count(oracle, Rules.FILL_NOTOUCH, max_states=50) is None
     gone = Deadline(0.0)
     assert count(board, Rules.BLANK, deadline=gone) is None
-    monkeypatch.setattr(counter, "CHUNK_STATES", 3)  # many chunks, and a table that grows
+    monkeypatch.setattr(sweep_module, "CHUNK_STATES", 3)  # many chunks, and a table that grows
     assert count(board, Rules.BLANK, compiled=False) == count(board, Rules.BLANK)
 
 
@@ -351,13 +354,13 @@ def test_a_sum_past_the_count_limbs_is_flagged() -> None:
     """Two states that lead to one successor, each counted 2**124 - 1 times: the kernel
     sets the overflow flag instead of keeping a wrapped count."""
     w = 2
-    word, shift, nwords = counter._layout([3] * (w + 1))  # tokens 0..7: label 1, pieces
+    word, shift, nwords = sweep_module._layout([3] * (w + 1))  # tokens 0..7: label 1, pieces
     width = nwords + 2
     states = np.zeros((2, width), dtype=np.int64)
     states[0, word[0]] = 1 << int(shift[0])  # label 1 enters cell 0 from above
     states[1, word[w]] = 1 << int(shift[w])  # label 1 enters cell 0 from the left
     states[:, nwords] = states[:, nwords + 1] = kernel.LIMB
-    table = counter._table(16, width)
+    table = sweep_module._table(16, width)
     reg = np.zeros(3, dtype=np.int64)
     # cell 0 (free, can go down only): both states pass label 1 down, one successor
     args = (states, 0, 2, table, nwords, reg, word, shift, 7, w, 0, 0, False, True)
@@ -400,7 +403,7 @@ def test_a_count_past_its_deadline_mid_step_ends_without_an_answer(
 ) -> None:
     """A deadline that passes between two chunks of a step leaves the table half done:
     the count ends with no answer, and running it again cannot resume from there."""
-    monkeypatch.setattr(counter, "CHUNK_STATES", 2)
+    monkeypatch.setattr(sweep_module, "CHUNK_STATES", 2)
     board = Puzzle(5, 5, (1,) + (0,) * 23 + (1,))
     counting = counter.Counting(board, rules)
     counting.run(work=50)
@@ -452,16 +455,16 @@ def test_the_sweep_starts_at_the_edge_near_the_ends() -> None:
     bottom = Puzzle(7, 6, tuple(cells))  # wider than high: swept along its columns
     right = transposed(bottom)  # 6 wide, 7 high: ends in the last column
     for puzzle in (bottom, right):
-        chosen = counter.sweep_view(puzzle)
+        chosen = views.sweep_view(puzzle)
         assert chosen.width <= chosen.height
         assert any(v > 0 for v in chosen.cells[: chosen.width]), chosen
     top = Puzzle(6, 7, (1, 2, 3, 3, 2, 1) + (EMPTY,) * 36)
-    assert counter.sweep_view(top) == top  # the ends are already first
+    assert views.sweep_view(top) == top  # the ends are already first
     rnd = random.Random(808)
     turned = 0
     for number in range(60):
         puzzle = covered_board(rnd, 4, 7, spoil=number % 2 == 0, per_path=4 + number % 5)
-        turned += counter.sweep_view(puzzle) != puzzle
+        turned += views.sweep_view(puzzle) != puzzle
         for rules in Rules:
             assert count(puzzle, rules) == count(puzzle, rules, choose_view=False), puzzle
     assert turned >= 20
@@ -472,13 +475,13 @@ def test_tables_shrink_after_a_peak_and_the_count_holds(monkeypatch: pytest.Monk
     the middle rows and fall near the labels, so the table grows and then shrinks
     (``Counting.run``); the count equals the tuple-based counter's."""
     capacities: list[int] = []
-    plain_table = counter._table
+    plain_table = sweep_module._table
 
     def recorded(capacity: int, width: int) -> np.ndarray:
         capacities.append(capacity)
         return plain_table(capacity, width)
 
-    monkeypatch.setattr(counter, "_table", recorded)
+    monkeypatch.setattr(sweep_module, "_table", recorded)
     cells = [EMPTY] * 81
     cells[63:72] = [1, 2, 3, 0, 0, 0, 3, 2, 1]
     puzzle = Puzzle(9, 9, tuple(cells))

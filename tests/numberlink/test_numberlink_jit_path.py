@@ -27,11 +27,12 @@ from numberlink_oracle import brute_count, random_board
 from test_numberlink_scan import dense_board
 
 from numpuzzles.core import jit
-from numpuzzles.numberlink import count_kernel, route_kernel
+from numpuzzles.numberlink.count import counter_kernel as count_kernel
+from numpuzzles.numberlink.solve import route_kernel
 from numpuzzles.numberlink.check import check
-from numpuzzles.numberlink.count import count
+from numpuzzles.numberlink.count.counter import count
 from numpuzzles.numberlink.model import Rules
-from numpuzzles.numberlink.route import RouteSearch
+from numpuzzles.numberlink.solve.route import RouteSearch
 
 for function in (count_kernel.step, count_kernel.rehash, count_kernel.gather, route_kernel.route):
     assert jit.aot_function(function) is None, function.__name__

@@ -1,6 +1,6 @@
 """The ``blank`` router (shortest solutions only) against brute force, SAT and itself.
 
-The router keeps to shortest solutions (``numberlink/route.py`` argues why that is enough
+The router keeps to shortest solutions (``numberlink/solve/route.py`` argues why that is enough
 to decide whether a board has a solution) and jumps back over labels that cannot be to
 blame; a wrong rule would make it call a solvable board impossible.  So it is compared with
 the brute-force enumerator (which knows nothing of shortest solutions) on thousands of small
@@ -18,13 +18,14 @@ from numberlink_oracle import brute_count, random_board, sparse_board
 from numpuzzles.core.deadline import Deadline
 from numpuzzles.core.errors import InvalidParameterError
 from numpuzzles.core.result import Status
-from numpuzzles.numberlink.arukone import generate_arukone
+from numpuzzles.numberlink.arukone.generate import generate_arukone
 from numpuzzles.numberlink.check import check
 from numpuzzles.numberlink.model import BLOCKED, EMPTY, Puzzle, Rules
-from numpuzzles.numberlink.race import route_answer
-from numpuzzles.numberlink.route import RouteRestarts, RouteSearch, luby
-from numpuzzles.numberlink.sat import Alarm, Reach, label_domains, sat_solve
-from numpuzzles.numberlink.solve import solve
+from numpuzzles.numberlink.solve.dispatch import solve
+from numpuzzles.numberlink.solve.race import route_answer
+from numpuzzles.numberlink.solve.reach import Reach, label_domains
+from numpuzzles.numberlink.solve.route import RouteRestarts, RouteSearch, luby
+from numpuzzles.numberlink.solve.sat import Alarm, sat_solve
 
 BLANK = Rules.BLANK
 SETTINGS = [

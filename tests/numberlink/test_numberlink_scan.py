@@ -1,6 +1,6 @@
 """The ``fill-notouch`` scan search against brute force, SAT, published answers and itself.
 
-The scan search prunes with rules argued in ``numberlink/scan.py``; a wrong rule would make
+The scan search prunes with rules argued in ``numberlink/solve/scan.py``; a wrong rule would make
 it miss solutions (or call a solvable board impossible), so it is compared with the
 brute-force enumerator on thousands of small boards, with the SAT model on larger ones,
 with the answers a published solver gave on the ahle corpora, and its compiled kernel with
@@ -19,12 +19,13 @@ from numberlink_oracle import brute_count, random_board
 from numpuzzles.core import jit
 from numpuzzles.core.errors import InvalidParameterError
 from numpuzzles.core.result import Status
-from numpuzzles.numberlink import formats, scan, scan_kernel
+from numpuzzles.numberlink import formats
 from numpuzzles.numberlink.check import check
-from numpuzzles.numberlink.generate import as_puzzle, random_cover
+from numpuzzles.numberlink.generate.cover import as_puzzle, random_cover
 from numpuzzles.numberlink.model import EMPTY, Puzzle, Rules
-from numpuzzles.numberlink.scan import scan_solve
-from numpuzzles.numberlink.solve import solve
+from numpuzzles.numberlink.solve import scan, scan_kernel
+from numpuzzles.numberlink.solve.dispatch import solve
+from numpuzzles.numberlink.solve.scan import scan_solve
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "numberlink"
 NOTOUCH = Rules.FILL_NOTOUCH
@@ -249,7 +250,7 @@ def test_plain_tries_stop_once_their_budget_is_spent(monkeypatch: pytest.MonkeyP
     """Without a compiled kernel at hand, small boards try plain Python first, until those
     tries have cost ``PLAIN_BUDGET_SECONDS``; then boards go to the compiled kernel."""
     from numpuzzles.core.deadline import Deadline
-    from numpuzzles.numberlink import race
+    from numpuzzles.numberlink.solve import race
 
     puzzle = formats.parse("6 6\n..1.23\n1.4...\n.....4\n.2.53.\n....5.\n66....\n")[0]
     monkeypatch.setattr(race.jit, "ready", lambda function: False)

@@ -7,11 +7,13 @@ from pathlib import Path
 import pytest
 
 from numpuzzles.core.result import Status
-from numpuzzles.numberlink import formats, sat
+from numpuzzles.numberlink import formats
 from numpuzzles.numberlink.check import check
-from numpuzzles.numberlink.count import count, transposed
+from numpuzzles.numberlink.count.counter import count
+from numpuzzles.numberlink.count.views import transposed
 from numpuzzles.numberlink.model import Puzzle, Rules
-from numpuzzles.numberlink.solve import solve
+from numpuzzles.numberlink.solve import sat
+from numpuzzles.numberlink.solve.dispatch import solve
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "numberlink"
 

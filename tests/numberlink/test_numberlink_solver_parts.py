@@ -16,10 +16,11 @@ from test_numberlink_bruteforce import CAP, brute_count, random_board
 
 from numpuzzles.core.deadline import Deadline
 from numpuzzles.core.result import Status
-from numpuzzles.numberlink import sat
 from numpuzzles.numberlink.check import check
 from numpuzzles.numberlink.model import Puzzle, Rules
-from numpuzzles.numberlink.solve import solve
+from numpuzzles.numberlink.solve import reach as reach_module
+from numpuzzles.numberlink.solve import sat, sat_model
+from numpuzzles.numberlink.solve.dispatch import solve
 
 
 def _hard_solver() -> Solver:
@@ -68,7 +69,7 @@ def test_truncated_label_bits_keep_answers_exact(
     bits: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """With 1 or 2 bits, up to 4 labels share codes: 1,500 boards against the brute force."""
-    monkeypatch.setattr(sat, "LABEL_BITS", bits)
+    monkeypatch.setattr(sat_model, "LABEL_BITS", bits)
     rnd = random.Random(90 + bits)
     solvable = 0
     for _ in range(1500):
@@ -84,7 +85,7 @@ def test_truncated_label_bits_keep_answers_exact(
     assert solvable > 100
 
 
-def _ends_reached(model: sat._Model, values: list[int]) -> dict[int, int]:
+def _ends_reached(model: sat_model.Model, values: list[int]) -> dict[int, int]:
     """For each label, the given value at the far end of the path leaving its first end."""
     puzzle, adjacent = model.puzzle, {}
     for (a, b), var in model.edges.items():
@@ -113,10 +114,10 @@ def test_label_bits_forbid_paths_joining_two_labels(seed: int) -> None:
         for i, spot in enumerate(rnd.sample(range(16), 6)):
             cells[spot] = i // 2 + 1
         puzzle = Puzzle(4, 4, tuple(cells))
-        domains = sat.label_domains(puzzle)
+        domains = reach_module.label_domains(puzzle)
         if domains is not None and solve(puzzle, rules=Rules.FILL_NOTOUCH).status is Status.SOLVED:
             break
-    model = sat._Model(puzzle, Rules.FILL_NOTOUCH, domains, labels=False)
+    model = sat_model.Model(puzzle, Rules.FILL_NOTOUCH, domains, labels=False)
     edge_vars = list(model.edges.values())
     models = 0
     with Solver(name=sat.SAT_ENGINE, bootstrap_with=model.clauses) as solver:
@@ -178,10 +179,10 @@ def test_label_domains_match_their_definition(seed: int, compiled: bool) -> None
     for number in range(400):
         puzzle = random_board(rnd) if number % 2 else sparse_board(rnd)
         expected = _domains_by_walking(puzzle)
-        reach = sat.Reach(puzzle, compiled=compiled)
+        reach = reach_module.Reach(puzzle, compiled=compiled)
         assert reach.cut_off == (expected is None), puzzle
         assert reach.cut_off or reach.domains() == expected, puzzle
-        assert sat.label_domains(puzzle) == expected, puzzle
+        assert reach_module.label_domains(puzzle) == expected, puzzle
         if expected is None:
             cut += 1
             with pytest.raises(ValueError):

@@ -11,7 +11,7 @@ import pytest
 from numpuzzles.cli.main import main
 from numpuzzles.numberlink import formats
 from numpuzzles.numberlink.model import Rules
-from numpuzzles.numberlink.solve import solve
+from numpuzzles.numberlink.solve.dispatch import solve
 
 
 def test_same_labels_different_routes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -16,17 +16,14 @@ from nummatch_oracle import connected
 from numpuzzles.cli.main import main
 from numpuzzles.core.errors import GenerationError, InvalidParameterError
 from numpuzzles.core.result import Status
-from numpuzzles.nummatch import seqsolve
+from numpuzzles.nummatch import deadlock, seqsolve
 from numpuzzles.nummatch.board import Board, Pair, parse_board
 from numpuzzles.nummatch.check import check
 from numpuzzles.nummatch.count import count_reading_sequences
+from numpuzzles.nummatch.deadlock import odd_inside_forced_pair, pairs_deadlocked
 from numpuzzles.nummatch.generate import generate
 from numpuzzles.nummatch.rules import get_rules
-from numpuzzles.nummatch.seqsolve import (
-    odd_inside_forced_pair,
-    pairs_deadlocked,
-    solve_sequence,
-)
+from numpuzzles.nummatch.seqsolve import solve_sequence
 from numpuzzles.nummatch.sequence import ADD, to_board
 
 
@@ -87,7 +84,7 @@ def test_deadlock_proofs_are_sound(
 ) -> None:
     """Whenever the pruning says "dead", no move order clears the board without additions;
     and the pruning does fire (it is not vacuous)."""
-    monkeypatch.setattr(seqsolve, "SMALL_CLASS", small_class)
+    monkeypatch.setattr(deadlock, "SMALL_CLASS", small_class)
     rnd = random.Random(11 + small_class + diagonals)
     fired = [0, 0]
     for _ in range(4000):

@@ -1,13 +1,13 @@
 """The same batch on a Dask distributed cluster (``pip install 'numpuzzles[cluster]'``).
 
 Dask is imported only here and only when a scheduler is named, so the package never
-needs it otherwise.  Tasks are the engine's ``make_chunk`` (several seeds per task: a
+needs it otherwise.  Tasks are ``tasks.make_chunk`` (several seeds per task: a
 Dask task costs about 8 ms), kept to a bounded window in flight with ``as_completed`` and
 ``add``; each future is released as soon as its lines are written, so neither the client
 nor the scheduler holds more than the window.  A worker that dies has its tasks rerun
-elsewhere by the scheduler; the engine writes each index once whatever runs twice.
+elsewhere by the scheduler; the loop (``loops``) writes each index once whatever runs twice.
 
-Numba kernels are compiled with ``cache=True`` (``numberlink/scan.py``): each worker
+Numba kernels are compiled with ``cache=True`` (``numberlink/solve/scan.py``): each worker
 process loads them from the on-disk cache beside the installed package (or
 ``NUMBA_CACHE_DIR``) instead of compiling, provided workers run the same installation.
 
@@ -16,7 +16,7 @@ makes puzzles is faster with its monitoring thinned (``README.md``, "Batch gener
 10x10 Numberlink and Fubuki generation are plain Python in the task's thread, so each
 wake-up of a worker's sampling profiler (every 10 ms by default) or event-loop watchdog
 (every 20 ms) takes the GIL from it; on a machine whose cores the workers fill, that cost
-about a tenth of a 2-worker batch's CPU (measured in ``BENCHMARKS.md``).
+about a tenth of a 2-worker batch's CPU (measured in ``bench/HISTORY.md``).
 """
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.errors import InvalidParameterError
-from .engine import Made, Runner, Spec, make_chunk
+from .runner import Runner
+from .tasks import Made, Spec, make_chunk
 
 _POLL = 0.01
 """Seconds between looks for a finished task."""
@@ -73,7 +74,7 @@ class DaskRunner:
         # The previous task's lines are written by now: its future (and the result the
         # scheduler holds for it) goes.
         self._release()
-        # as_completed has no per-item timeout; waiting here with one lets the engine look
+        # as_completed has no per-item timeout; waiting here with one lets the loop look
         # at Ctrl-C even while no task finishes (say, every worker is gone).
         if timeout is not None and not self._wait_ready(timeout):
             return None

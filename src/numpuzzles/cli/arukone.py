@@ -13,10 +13,11 @@ import click
 
 from ..core.errors import PuzzleFormatError
 from ..core.family import Ruled
-from ..numberlink.adversary import CheckerModel, CheckerRun, run_checker
-from ..numberlink.family import ARUKONE
+from ..core.records import dumps_json
+from ..numberlink.arukone.checkers import CheckerModel, CheckerRun, run_checker
+from ..numberlink.arukone.family import ARUKONE
 from ..numberlink.model import Puzzle, Rules
-from .common import CONTEXT_SETTINGS, EXIT_OK, dumps_json, json_option
+from .common import CONTEXT_SETTINGS, EXIT_OK, json_option
 from .extras import CliExtras
 from .inputs import read_argument
 

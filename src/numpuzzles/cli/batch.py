@@ -17,7 +17,9 @@ from typing import Any
 import click
 
 from .. import families
-from ..batch import engine
+from ..batch.loops import Progress, run_batch
+from ..batch.runner import default_workers, local_runner
+from ..batch.tasks import MAX_BATCH, spec
 from ..core.seeds import MAX_SEED
 from . import params as cli_params
 from .common import CONTEXT_SETTINGS, EXIT_OK
@@ -26,12 +28,12 @@ from .common import CONTEXT_SETTINGS, EXIT_OK
 class _Bar:
     """Progress on a terminal: click's bar on standard error (done, rate, time left).
 
-    The bar counts this run's puzzles: it is made at the engine's first report, once the
+    The bar counts this run's puzzles: it is made at the batch loop's first report, once the
     puzzles already in the file are known, so that a resumed run's rate and time left are
     not flattered by the lines it found (the label says how many there were)."""
 
     def __init__(self) -> None:
-        self._state: engine.Progress | None = None
+        self._state: Progress | None = None
         self._bar: Any = None
         self._shown = 0
 
@@ -41,7 +43,7 @@ class _Bar:
             return None
         return f"{state.made / state.seconds:.1f}/s"
 
-    def __call__(self, state: engine.Progress) -> None:
+    def __call__(self, state: Progress) -> None:
         self._state = state
         if self._bar is None:
             length = state.total - state.resumed
@@ -68,8 +70,8 @@ EXIT_INTERRUPTED = 130
 
 
 class _CtrlC:
-    """The first Ctrl-C asks the batch to stop after writing whole lines (the engine looks
-    at ``pressed``); a second one interrupts at once, as usual."""
+    """The first Ctrl-C asks the batch to stop after writing whole lines (the batch loop
+    looks at ``pressed``); a second one interrupts at once, as usual."""
 
     def __init__(self) -> None:
         self._pressed = False
@@ -92,7 +94,7 @@ class _CtrlC:
             signal.signal(signal.SIGINT, self._previous)
 
 
-def _summary(state: engine.Progress, output: Path) -> str:
+def _summary(state: Progress, output: Path) -> str:
     rate = state.made / state.seconds if state.seconds > 0 else 0.0
     parts = [f"{output}: {state.done} of {state.total} puzzles"]
     parts.append(f"{state.made} made in {state.seconds:.1f} s ({rate:.1f}/s)")
@@ -112,8 +114,7 @@ def _family_command(name: str) -> click.Command:
 
     def run(**kwargs: Any) -> int:
         given = cli_params.take(family.generate_params, kwargs)
-        job = engine.spec(family, given, kwargs["seed"], kwargs["count"],
-                          distinct=kwargs["distinct"])
+        job = spec(family, given, kwargs["seed"], kwargs["count"], distinct=kwargs["distinct"])
         output: Path = kwargs["output"]
         if kwargs["scheduler"] is not None:
             if kwargs["workers"] is not None:
@@ -122,11 +123,11 @@ def _family_command(name: str) -> click.Command:
 
             runner = dask_runner(kwargs["scheduler"])
         else:
-            runner = engine.local_runner(kwargs["workers"] or engine.default_workers())
+            runner = local_runner(kwargs["workers"] or default_workers())
         bar = _Bar() if sys.stderr.isatty() else None
         try:
             with _CtrlC() as ctrl_c:
-                state = engine.run_batch(job, output, runner, bar, stop=ctrl_c.pressed)
+                state = run_batch(job, output, runner, bar, stop=ctrl_c.pressed)
         finally:
             if bar is not None:
                 bar.close()
@@ -141,7 +142,7 @@ def _family_command(name: str) -> click.Command:
     """
     decorated = [
         *cli_params.decorators(family.generate_params, arguments=False),
-        click.option("--count", type=click.IntRange(1, engine.MAX_BATCH), required=True,
+        click.option("--count", type=click.IntRange(1, MAX_BATCH), required=True,
                      help="How many puzzles the file should hold."),
         click.option("--seed", type=click.IntRange(0, MAX_SEED), default=0, show_default=True,
                      help="Base seed: puzzle i uses a seed derived from it and i."),

@@ -1,8 +1,10 @@
-"""Options, exit codes and output helpers shared by every family's commands."""
+"""Options, exit codes and output helpers shared by every family's commands.
+
+A record is printed with ``core.records.dumps_json``, the one JSON line batches write too.
+"""
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -117,11 +119,6 @@ def read_text(path: str) -> str:
         raise NumpuzzlesError(f"{path}: not a UTF-8 text file") from None
     except OSError as exc:
         raise NumpuzzlesError(f"{path}: {exc.strerror}") from None
-
-
-def dumps_json(obj: Any) -> str:
-    """One compact JSON line."""
-    return json.dumps(obj, separators=(", ", ": "))
 
 
 class Output:

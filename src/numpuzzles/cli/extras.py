@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import click
@@ -43,7 +43,6 @@ class CliExtras:
     hidden_check: Callable[..., int] | None = None
     """Called by ``check`` when it gets one input and no solution (Arukone's old ``check``,
     which ran the checker models, kept as a warning alias)."""
-    verb_options: dict[str, Sequence[Callable[[Any], Any]]] = field(default_factory=dict)
 
 
 def extras_for(name: str) -> CliExtras:

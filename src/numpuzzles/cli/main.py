@@ -14,7 +14,7 @@ from typing import Any
 import click
 
 from .. import __version__, families
-from ..core.errors import NumpuzzlesError
+from ..core.errors import NumpuzzlesError, one_line
 from .common import CONTEXT_SETTINGS, EXIT_USAGE
 
 EXIT_INTERNAL = 70
@@ -77,12 +77,6 @@ def _command_path(exc: click.ClickException) -> str:
     return ctx.command_path if ctx is not None else "numpuzzles"
 
 
-def _one_line(text: str, limit: int = 500) -> str:
-    """Messages are one line on standard error, whatever the input put into them."""
-    flat = " ".join(text.split())
-    return flat if len(flat) <= limit else flat[: limit - 3] + "..."
-
-
 def main(argv: list[str] | None = None) -> int:
     """Run the command line and return (and exit with) its status."""
     # numpy starts a BLAS thread pool when imported; nothing in this package uses BLAS, and
@@ -102,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
         click.echo(f"{_command_path(exc)}: error: {exc.format_message()}{hint}", err=True)
         code = EXIT_USAGE
     except NumpuzzlesError as exc:
-        click.echo(f"numpuzzles: error: {_one_line(str(exc))}", err=True)
+        click.echo(f"numpuzzles: error: {one_line(str(exc))}", err=True)
         code = EXIT_USAGE
     except BrokenPipeError:
         code = 0
@@ -116,7 +110,7 @@ def main(argv: list[str] | None = None) -> int:
         if os.environ.get("NUMPUZZLES_DEBUG"):
             raise
         click.echo(
-            f"numpuzzles: internal error: {type(exc).__name__}: {_one_line(str(exc))} (a bug; "
+            f"numpuzzles: internal error: {type(exc).__name__}: {one_line(str(exc))} (a bug; "
             "please report it "
             "with the command; NUMPUZZLES_DEBUG=1 shows the traceback)",
             err=True,

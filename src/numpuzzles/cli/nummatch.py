@@ -15,6 +15,7 @@ import click
 
 from ..core.errors import InvalidParameterError
 from ..core.family import Ruled
+from ..core.records import dumps_json
 from ..core.seeds import fresh_seed
 from ..nummatch.board import Board
 from ..nummatch.count import (
@@ -32,7 +33,6 @@ from .common import (
     EXIT_OK,
     EXIT_UNKNOWN,
     EXIT_UNSOLVABLE,
-    dumps_json,
     json_option,
     seed_option,
 )

@@ -20,7 +20,13 @@ from .. import families
 from ..core.errors import InvalidParameterError
 from ..core.family import Family, Generated
 from ..core.fileio import atomic_write_bytes, check_writable
-from ..core.records import check_record, generated_record, hint_record, solve_record
+from ..core.records import (
+    check_record,
+    dumps_json,
+    generated_record,
+    hint_record,
+    solve_record,
+)
 from ..core.result import SolveResult, Status
 from ..core.seeds import MAX_SEED, fresh_seed, parse_puzzle_id
 from . import params as cli_params
@@ -29,7 +35,6 @@ from .common import (
     EXIT_OK,
     EXIT_UNSOLVABLE,
     Output,
-    dumps_json,
     exit_code_for,
     json_option,
     output_option,

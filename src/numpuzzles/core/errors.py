@@ -1,7 +1,8 @@
 """Typed errors raised by library code.
 
 Library code never prints or exits; it raises one of these and the command line turns it
-into one line on stderr and exit status 2.
+into one line on stderr and exit status 2 (the web app into an ``{"error": ...}`` answer),
+each flattened by ``one_line``.
 """
 
 from __future__ import annotations
@@ -39,3 +40,10 @@ class OutputFileError(NumpuzzlesError):
 class MissingDependencyError(NumpuzzlesError):
     """An optional package a requested output needs is not installed (the message says
     which and how to install it)."""
+
+
+def one_line(text: str, limit: int = 500) -> str:
+    """An error message as one line of bounded length, whatever the input put into it: the
+    form the command line prints on standard error and the web app answers with."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 3] + "..."

@@ -40,10 +40,10 @@ if TYPE_CHECKING:  # the build functions take paths; loading a kernel needs no p
     from pathlib import Path
 
 KERNEL_MODULES: tuple[str, ...] = (
-    "numpuzzles.numberlink.scan_kernel",
-    "numpuzzles.numberlink.route_kernel",
-    "numpuzzles.numberlink.count_kernel",
-    "numpuzzles.numberlink.meet_kernel",
+    "numpuzzles.numberlink.solve.scan_kernel",
+    "numpuzzles.numberlink.solve.route_kernel",
+    "numpuzzles.numberlink.count.counter_kernel",
+    "numpuzzles.numberlink.count.meet_kernel",
 )
 """Kernel modules compiled ahead of time at install; each defines ``AOT_EXPORTS``."""
 
@@ -124,7 +124,7 @@ def load_nogil_in_background(*functions: Callable[..., Any]) -> list[threading.E
 
     Why: the ahead-of-time build answers a fresh process's first boards without numba's
     start-up, but it holds the GIL, so a search racing SAT in a second thread
-    (``numberlink/race.py``) would share one core with SAT's model building.  Hard boards,
+    (``numberlink/solve/race.py``) would share one core with SAT's model building.  Hard boards,
     the ones that reach a race, are worth numba's second of loading; searches fetch
     ``kernel(...)`` before every chunk and so switch on their next chunk.  Both versions
     run the same code on the same arrays, so a switch mid-search changes nothing else.

@@ -10,16 +10,25 @@ puzzle was read from), ``puzzle`` (always the puzzle in the family's JSON form),
 was asked for), ``status`` (solved / unsolvable / unknown), ``count``, ``complete``,
 ``unique``, ``seconds``, ``difficulty``, ``details`` (family-specific facts), ``valid`` and
 ``violations`` (checks), ``hint``.
+
+``dumps_json`` writes each as one line, so a ``--json`` line and a batch line are spaced
+the same.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
 from .family import Family, Generated, HintAnswer
 from .result import SolveResult
 from .violation import Violation
+
+
+def dumps_json(obj: Any) -> str:
+    """One record (or any JSON value) as one compact JSON line."""
+    return json.dumps(obj, separators=(", ", ": "))
 
 
 def _base(family: Family[Any, Any], puzzle: Any, source: str | None) -> dict[str, Any]:

@@ -24,10 +24,15 @@ def fresh_seed() -> int:
     return secrets.randbelow(2**31)
 
 
-def rng(seed: int) -> random.Random:
-    """The one random source a generator uses for ``seed``."""
+def check_seed(seed: int) -> None:
+    """Raise ``InvalidParameterError`` unless ``seed`` is in 0..``MAX_SEED``."""
     if not 0 <= seed <= MAX_SEED:
         raise InvalidParameterError(f"seed must be between 0 and {MAX_SEED}, got {seed}")
+
+
+def rng(seed: int) -> random.Random:
+    """The one random source a generator uses for ``seed``."""
+    check_seed(seed)
     import random
 
     return random.Random(seed)

@@ -6,9 +6,8 @@ from when a puzzle is read: the ``rules`` option, else the JSON object's own ``r
 else ``blank`` for puzz.link Arukone URLs flagged ``e``, else the family's default
 (``fill`` for Numberlink, ``blank`` for Arukone).  Solutions are ``Solution`` values.
 
-Arukone is Numberlink in the BwInf flavour: the same boards and engines, its own
-generator (puzzles that beat the competition's greedy checker), the original's file
-format first, and ``blank`` by default.
+Arukone is Numberlink in the BwInf flavour; its family subclass lives in
+``arukone/family.py`` with the rest of that flavour.
 
 Heavy modules (the SAT and scan engines, the generators) are imported on first use, so
 reading and writing puzzles starts fast.
@@ -42,11 +41,9 @@ RULES_HELP = (
 GRADES = ("easy", "medium", "hard", "expert")
 MAX_SIDE = 200
 """Largest width or height ``numberlink generate`` accepts: the union-find original's
-limit (``unionfind.MAX_CELLS``, 200x200); the unique method stops at
-``generate.MAX_CELLS`` (50x50) and says so.  Kept here, not imported, so that reading
+limit (``generate/unionfind.MAX_CELLS``, 200x200); the unique method stops at
+``generate/unique.MAX_CELLS`` (50x50) and says so.  Kept here, not imported, so that reading
 puzzles does not load the generators; a test keeps the numbers in step."""
-MAX_ARUKONE_SIZE = 200
-"""Largest n ``arukone generate`` accepts (``arukone.MAX_SIZE``, kept in step by a test)."""
 _SIZE = re.compile(r"^\s*(\d{1,6})\s*(?:[xX]\s*(\d{1,6}))?\s*$")
 
 
@@ -84,21 +81,11 @@ NUMBERLINK_PARAMS: tuple[Param, ...] = (
           high=MAX_SIDE * MAX_SIDE // 2),
     Param("density", float, None,
           "Exact pairs per cell, e.g. 0.05 (instead of --pairs; rounded to whole pairs)."),
-    Param("difficulty", str, None, "Only puzzles of this grade (see numberlink/difficulty.py).",
+    Param("difficulty", str, None, "Only puzzles of this grade (see numberlink/generate/grade.py).",
           choices=GRADES),
     Param("method", str, "unique",
           "'unique': proved unique, every cell used; 'unionfind': the original.",
           choices=("unique", "unionfind"), positional=True, hide_default=True),
-)
-ARUKONE_PARAMS: tuple[Param, ...] = (
-    Param("n", int, 10, "Board size n (n x n).", low=4, high=MAX_ARUKONE_SIZE, positional=True,
-          argument=True),
-    Param("pairs", int, None, "Number of pairs (at least n/2).", low=1,
-          high=MAX_ARUKONE_SIZE * MAX_ARUKONE_SIZE // 2),
-    Param("unique", bool, False, "Prove a unique solution under 'blank'."),
-    Param("proof_timeout", float, 10.0,
-          "With --unique: seconds per uniqueness proof; a proof that runs out is an error.",
-          in_id=False),
 )
 ENGINE_PARAM = Param(
     "engine", str, "auto",
@@ -223,8 +210,9 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
         self, puzzle: Board, *, limit: int | None = 1, timeout: float | None = None, **options: Any
     ) -> SolveResult[Solution]:
         """Up to ``limit`` solutions; ``limit=None`` counts all of them
-        (``numberlink.solve.count_solutions``: the count may be far too large to list)."""
-        from .solve import count_solutions, solve
+        (``numberlink.count.solutions``: the count may be far too large to list)."""
+        from .count.solutions import count_solutions
+        from .solve.dispatch import solve
 
         engine = self.option(self.solve_params, options)["engine"]
         rules = Rules(puzzle.rules)
@@ -296,9 +284,9 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
     # --- generating ---------------------------------------------------------------------
 
     def _make(self, params: Mapping[str, Any], seed: int) -> Made[Board, Solution]:
-        from .difficulty import grade
-        from .generate import Params, generate, solver_prover
-        from .unionfind import generate_unionfind
+        from .generate.grade import grade
+        from .generate.unionfind import generate_unionfind
+        from .generate.unique import Params, generate, solver_prover
 
         width, height = size_of(params["size"])
         rules = Rules(params["rules"])
@@ -340,48 +328,4 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
         return Made(Ruled(made.puzzle, rules.value), made.solution, graded.grade.value, details)
 
 
-class ArukoneFamily(NumberlinkFamily):
-    """Arukone: blank rules by default, the BwInf original's format and generator."""
-
-    name = "arukone"
-    title = "Arukone (BwInf): Numberlink where cells may stay empty; puzzles that beat the checker."
-    formats = ("bwinf", *(f for f in formats.FORMATS if f != "bwinf"))
-    generate_params = ARUKONE_PARAMS
-    read_params = (Param("rules", str, None, RULES_HELP + " Default: blank.", choices=RULE_NAMES),)
-    default_rules = Rules.BLANK
-
-    def dump_generated(
-        self, item: Generated[Board, Solution], format: str | None = None,
-        with_solution: bool = False,
-    ) -> str:
-        """The original's printout (``SEED: s``, n, pairs, rows) in the ``bwinf`` format."""
-        if (format or self.formats[0]) == "bwinf" and not with_solution:
-            return formats.bwinf.dump(item.puzzle.puzzle, seed=item.seed)
-        return super().dump_generated(item, format, with_solution)
-
-    def _make(self, params: Mapping[str, Any], seed: int) -> Made[Board, Solution]:
-        from .adversary import run_checker
-        from .arukone import ALL_MODELS, generate_arukone
-
-        prover = None
-        if params["unique"]:
-            prover = _uniqueness_prover(params["proof_timeout"])
-        item = generate_arukone(params["n"], seed, pairs=params["pairs"], prover=prover)
-        fails = {m.value: list(run_checker(item.puzzle, m).failed) for m in ALL_MODELS}
-        details = {"pairs": len(item.puzzle.labels), "unique": item.unique, "checker_fails": fails}
-        return Made(Ruled(item.puzzle, Rules.BLANK.value), item.solution, None, details)
-
-
-def _uniqueness_prover(timeout: float | None) -> Any:
-    """The solver with ``limit=2``, as the generator's uniqueness proof."""
-    from .solve import solve
-
-    def prove(puzzle: Puzzle, rules: Rules) -> tuple[tuple[Solution, ...], bool]:
-        result = solve(puzzle, rules=rules, limit=2, timeout=timeout)
-        return result.solutions, result.complete or len(result.solutions) >= 2
-
-    return prove
-
-
 NUMBERLINK: Family[Board, Solution] = NumberlinkFamily()
-ARUKONE: Family[Board, Solution] = ArukoneFamily()

@@ -12,11 +12,25 @@ True
 >>> solve(randfill(3648)).status.value
 'solved'
 
-Modules: ``rules`` (the presets and their connection rules), ``board`` (model and text
-format), ``randfill`` (glibc ``rand()`` reproduced), ``take``, ``solve`` (exact solver for
-fixed grids), ``seqsolve`` (fewest additions for classic/easybrain), ``seedbfs`` (the
-original's BFS), ``check`` (independent replay checker), ``count``, ``hint``,
-``generate``, ``play``.
+Modules, one line each:
+
+* ``rules``: the four presets, when digits match and cells connect, value-class parity;
+* ``board``: the board model (digits, cleared cells, pairs) and its text format;
+* ``randfill``: the original's ``randfill(seed)``, glibc ``rand()`` reproduced;
+* ``grid``: fixed-grid geometry, which cell pairs can ever connect and across what;
+* ``sequence``: the reading-order presets' moves, row removal and "add numbers";
+* ``take``: taking a pair (the original's ``take``) under any preset;
+* ``solve``: the exact matching-view solver for fixed grids, and ``solve`` for any preset;
+* ``seqsolve``: the exact fewest-additions search for ``classic`` and ``easybrain``;
+* ``deadlock``: proofs that a reading-order board with no additions left is dead;
+* ``seedbfs``: the original's breadth-first search, kept for comparison;
+* ``check``: the independent checker that replays a move list from the rules' prose;
+* ``count``: counting clearing matchings and ordered move lists;
+* ``hint``: a move that keeps the board solvable;
+* ``generate``: solvable boards graded by trap rate or fewest additions;
+* ``draw``: the board and a solution as SVG;
+* ``play``: the state machine behind the keyboard game;
+* ``family``: Number Match through the shared ``Family`` protocol (text and JSON formats).
 """
 
 from .board import Board, Pair, parse_board

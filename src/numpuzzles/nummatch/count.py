@@ -14,8 +14,8 @@ from __future__ import annotations
 from ..core.errors import InvalidParameterError
 from .board import Board
 from .grid import between_masks
-from .rules import ORIGINAL, Rules, get_rules, matches
-from .solve import MatchingSearch, PairIdx, parity_ok
+from .rules import ORIGINAL, Rules, get_rules, matches, parity_ok
+from .solve import MatchingSearch, PairIdx
 
 DEFAULT_MAX_DIGITS = 24
 
@@ -23,7 +23,7 @@ DEFAULT_MAX_DIGITS = 24
 def count_matchings(board: Board, rules: Rules | str = ORIGINAL) -> int:
     """The number of distinct clearing matchings (sets of pairs) of ``board``."""
     rules = get_rules(rules)
-    if not parity_ok(board):
+    if not parity_ok(board.cells):
         return 0
     search = MatchingSearch(board, rules)
     memo: dict[tuple[int, tuple[PairIdx, ...]], int] = {}
@@ -56,7 +56,7 @@ def count_sequences(
         raise InvalidParameterError(
             f"counting move orders is limited to {max_digits} digits (board has {board.remaining})"
         )
-    if not parity_ok(board):
+    if not parity_ok(board.cells):
         return 0
     vals = board.cells
     pairs = [

@@ -28,10 +28,15 @@ match and no others).  The presets differ in which cells *connect*:
 On the fixed grids (``original``, ``brief``) clearing a cell never breaks a connection,
 which is what makes their exact solver possible (see ``solve.py``); ``classic`` and
 ``easybrain`` are not monotone (row removal and additions move cells).
+
+Because every move takes two digits of one value class, a board with an odd number of
+digits in some class cannot be cleared without an addition (``parity_ok``); both solvers
+(``solve.py``, ``seqsolve.py``) prune with it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..core.errors import InvalidParameterError
@@ -123,3 +128,23 @@ def matches(a: int, b: int) -> bool:
 def value_class(v: int) -> int:
     """The value class of a digit: 1..5 for {1,9}, {2,8}, {3,7}, {4,6}, {5}."""
     return min(v, 10 - v)
+
+
+VALUE_CLASS: tuple[int, ...] = tuple(value_class(v) for v in range(10))
+"""``value_class`` as a table indexed by cell value (0 for a cleared cell), for hot loops."""
+
+
+def odd_classes(cells: Iterable[int]) -> int:
+    """Bitmask of the value classes with an odd number of digits in ``cells`` (bit ``c``
+    for class ``c``; cleared cells do not count)."""
+    odd = 0
+    for v in cells:
+        if v:
+            odd ^= 1 << VALUE_CLASS[v]
+    return odd
+
+
+def parity_ok(cells: Iterable[int]) -> bool:
+    """False when some value class has an odd number of digits: every move takes two
+    digits of one class, so such cells cannot be cleared without an addition."""
+    return odd_classes(cells) == 0

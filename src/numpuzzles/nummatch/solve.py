@@ -8,9 +8,9 @@ the relation "pair Q has a cell between the ends of pair P, so Q must go first" 
 on ``M`` (then any topological order is a legal move list, and greedily taking any legal
 pair of ``M`` never hurts).  The search therefore builds the matching, not the move order:
 
-* **parity**: every move removes two digits of one value class ({1,9}, {2,8}, {3,7},
-  {4,6}, {5}); a class with an odd count is unsolvable at once (about 94 % of random 4x5
-  boards);
+* **parity** (``rules.parity_ok``): every move removes two digits of one value class
+  ({1,9}, {2,8}, {3,7}, {4,6}, {5}); a class with an odd count is unsolvable at once
+  (about 94 % of random 4x5 boards);
 * **matching view**: only pairs on a common line (the static "can ever connect" graph)
   are candidates; a digit with no uncommitted candidate left kills the branch;
 * **forced moves and ordering**: branch on the digit with the fewest candidates (one
@@ -36,7 +36,7 @@ from ..core.errors import InvalidParameterError, InvalidPuzzleError
 from ..core.result import SolveResult, Stats, Status
 from .board import Board, Pair
 from .grid import between_masks
-from .rules import ORIGINAL, Rules, get_rules, matches, value_class
+from .rules import ORIGINAL, Rules, get_rules, matches, parity_ok
 from .sequence import Move
 
 Moves = tuple[Pair, ...]
@@ -45,15 +45,6 @@ PairIdx = tuple[int, int]
 
 class _Stop(Exception):
     """Raised inside the search when a time or node limit is reached."""
-
-
-def parity_ok(board: Board) -> bool:
-    """False when some value class has an odd number of digits (no clearing possible)."""
-    counts = [0] * 6
-    for v in board.cells:
-        if v:
-            counts[value_class(v)] += 1
-    return all(c % 2 == 0 for c in counts)
 
 
 class MatchingSearch:
@@ -242,7 +233,7 @@ def solve_fixed(
             status, sols, complete=status is Status.UNSOLVABLE, timed_out=timed_out, stats=stats
         )
 
-    if not parity_ok(board):
+    if not parity_ok(board.cells):
         return result(Status.UNSOLVABLE)
     try:
         found = search.search(search.alive, ())

@@ -37,12 +37,13 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException
 
 from .. import families
+from ..core.errors import one_line
 from ..core.family import Family
 from ..core.params import Param
 from ..core.seeds import MAX_SEED
 from .limits import BodyLimit
 from .settings import WebSettings
-from .work import Answer, error, one_line, payload_text, run_job
+from .work import Answer, error, payload_text, run_job
 
 Scalar = str | int | float | bool | None
 _UNPARSED = "There was an error parsing the body"

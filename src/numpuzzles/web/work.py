@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from .. import families
-from ..core.errors import InvalidParameterError, NumpuzzlesError, PuzzleFormatError
+from ..core.errors import InvalidParameterError, NumpuzzlesError, PuzzleFormatError, one_line
 from ..core.family import Family, HintAnswer
 from ..core.params import normalise
 from ..core.records import check_record, generated_record, hint_record, solve_record
@@ -75,12 +75,6 @@ def _alarm(seconds: float) -> Iterator[None]:
         if outer_delay > 0:
             left = outer_delay - (time.monotonic() - started)
             signal.setitimer(signal.ITIMER_REAL, max(left, 0.001), outer_interval)
-
-
-def one_line(text: str, limit: int = 500) -> str:
-    """Error messages are one line of bounded length, whatever the input put into them."""
-    flat = " ".join(text.split())
-    return flat if len(flat) <= limit else flat[: limit - 3] + "..."
 
 
 def error(status: int, message: str) -> Answer:

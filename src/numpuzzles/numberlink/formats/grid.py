@@ -24,7 +24,7 @@ MAX_CELLS = 1_000_000
 Readers check a declared size against it before they allocate anything, so a header like
 ``SIZE 99999999999999999X9`` is one clear error instead of a ``MemoryError`` or
 ``OverflowError``.  A million cells is far beyond what the solver or the generators handle
-(see ``generate.MAX_CELLS``), yet every reader parses a board that large within a few
+(see ``generate/unique.MAX_CELLS``), yet every reader parses a board that large within a few
 seconds (0.5 s for ``table`` to 3.5 s for ``numeric``, measured at 1000x1000).
 """
 

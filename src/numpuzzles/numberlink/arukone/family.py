@@ -1,0 +1,77 @@
+"""Arukone through the shared ``Family`` protocol: ``NumberlinkFamily`` in the BwInf flavour.
+
+The same boards, engines, checker and formats as Numberlink; what differs is the
+generator (puzzles that beat the competition's greedy checker, ``generate.py``, proved
+against the checker models of ``checkers.py``), the original's file format first and
+``blank`` rules by default.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...core.family import Family, Generated, Made, Ruled
+from ...core.params import Param
+from .. import formats
+from ..family import RULE_NAMES, RULES_HELP, Board, NumberlinkFamily
+from ..model import Puzzle, Rules, Solution
+
+MAX_ARUKONE_SIZE = 200
+"""Largest n ``arukone generate`` accepts (``generate.MAX_SIZE``, kept in step by a test)."""
+ARUKONE_PARAMS: tuple[Param, ...] = (
+    Param("n", int, 10, "Board size n (n x n).", low=4, high=MAX_ARUKONE_SIZE, positional=True,
+          argument=True),
+    Param("pairs", int, None, "Number of pairs (at least n/2).", low=1,
+          high=MAX_ARUKONE_SIZE * MAX_ARUKONE_SIZE // 2),
+    Param("unique", bool, False, "Prove a unique solution under 'blank'."),
+    Param("proof_timeout", float, 10.0,
+          "With --unique: seconds per uniqueness proof; a proof that runs out is an error.",
+          in_id=False),
+)
+
+
+class ArukoneFamily(NumberlinkFamily):
+    """Arukone: blank rules by default, the BwInf original's format and generator."""
+
+    name = "arukone"
+    title = "Arukone (BwInf): Numberlink where cells may stay empty; puzzles that beat the checker."
+    formats = ("bwinf", *(f for f in formats.FORMATS if f != "bwinf"))
+    generate_params = ARUKONE_PARAMS
+    read_params = (Param("rules", str, None, RULES_HELP + " Default: blank.", choices=RULE_NAMES),)
+    default_rules = Rules.BLANK
+
+    def dump_generated(
+        self, item: Generated[Board, Solution], format: str | None = None,
+        with_solution: bool = False,
+    ) -> str:
+        """The original's printout (``SEED: s``, n, pairs, rows) in the ``bwinf`` format."""
+        if (format or self.formats[0]) == "bwinf" and not with_solution:
+            return formats.bwinf.dump(item.puzzle.puzzle, seed=item.seed)
+        return super().dump_generated(item, format, with_solution)
+
+    def _make(self, params: Mapping[str, Any], seed: int) -> Made[Board, Solution]:
+        from .checkers import run_checker
+        from .generate import ALL_MODELS, generate_arukone
+
+        prover = None
+        if params["unique"]:
+            prover = _uniqueness_prover(params["proof_timeout"])
+        item = generate_arukone(params["n"], seed, pairs=params["pairs"], prover=prover)
+        fails = {m.value: list(run_checker(item.puzzle, m).failed) for m in ALL_MODELS}
+        details = {"pairs": len(item.puzzle.labels), "unique": item.unique, "checker_fails": fails}
+        return Made(Ruled(item.puzzle, Rules.BLANK.value), item.solution, None, details)
+
+
+def _uniqueness_prover(timeout: float | None) -> Any:
+    """The solver with ``limit=2``, as the generator's uniqueness proof."""
+    from ..solve.dispatch import solve
+
+    def prove(puzzle: Puzzle, rules: Rules) -> tuple[tuple[Solution, ...], bool]:
+        result = solve(puzzle, rules=rules, limit=2, timeout=timeout)
+        return result.solutions, result.complete or len(result.solutions) >= 2
+
+    return prove
+
+
+ARUKONE: Family[Board, Solution] = ArukoneFamily()

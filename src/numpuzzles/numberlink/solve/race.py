@@ -1,0 +1,302 @@
+"""The scan search first, then raced against the SAT model: how ``solve`` uses two engines.
+
+Under ``fill-notouch`` the compiled scan search (``scan.py``) answers first: alone for
+``HEAD_START_NODES`` nodes, then raced against the SAT model (``sat.py``) in a second
+thread (``_race``).  Measured on ahle-inputs9 (101 boards of 40x20): 0.36 s in all against
+7.4 s for SAT alone.  With ``limit=1`` it also races under ``fill`` and ``blank``, where only
+a solution it finds counts (its solutions are solutions there too; finding none proves
+nothing): the same boards under ``fill`` took 0.83 s in all, where SAT alone answered none
+of the first five within 30 s each.
+
+Small boards first try the plain-Python kernel for a few thousand nodes
+(``_quick_scan``) while the tries have cost the process under ``PLAIN_BUDGET_SECONDS``:
+loading numba's compiled kernel costs most of a second once per process (where no
+ahead-of-time build exists).
+
+Under ``blank`` with one solution asked for, the router of ``route.py`` (shortest solutions
+only, exact for that question) takes the scan search's place (``route_answer``): alone for
+``ROUTE_HEAD_START`` steps, then raced against SAT the same way.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from ...core import jit
+from ...core.deadline import Deadline
+from ...core.result import SolveResult, Stats, status_for
+from ..model import Puzzle, Rules, Solution
+from . import scan_kernel
+from .budget import BudgetedSearch, SearchOutcome
+from .reach import Reach
+from .sat import Alarm, sat_result, sat_solve
+from .scan import ScanSearch, scan_solve
+
+if TYPE_CHECKING:  # the router is imported where ``blank`` boards need it
+    from .route import RouteRestarts
+
+HEAD_START_NODES = 500_000
+"""Under ``fill-notouch`` the scan search runs alone for this many nodes (some 40 ms
+compiled) before SAT joins in (see ``_race``): measured on ahle-inputs9, every 40x20 board
+is settled within it, and starting SAT's model at once would cost each board ~50 ms."""
+SMALL_BOARD = 400
+PLAIN_NODES = 5_000
+"""Boards of at most ``SMALL_BOARD`` cells first get this many nodes of the plain-Python
+kernel (see ``_quick_scan``)."""
+PLAIN_BUDGET_SECONDS = 0.5
+"""Once the plain-Python tries have cost a process this long in all, boards go to the
+compiled kernel: a many-board process without the ahead-of-time build then loads numba
+once (about a second) instead of paying plain Python on every board (measured with
+``NUMPUZZLES_NO_AOT=1``: 300 boards of 8x8 to 17x17 took 7.0 s, nearly all of it in plain
+Python).  Where the ahead-of-time build exists the tries never run."""
+_plain_spent = 0.0
+ROUTE_HEAD_START = 20_000
+"""Under ``blank`` (one solution) the router runs alone for this many path steps before SAT
+joins in: measured on ``arukone generate`` boards (N = 20 to 50), most are solved within a
+few thousand steps, while SAT's model alone costs a tenth of a second to build there."""
+SMALL_ROUTE_BOARD = 144
+PLAIN_ROUTE_NODES = 100
+"""Boards of at most ``SMALL_ROUTE_BOARD`` cells first get this many steps of the
+plain-Python router (see ``route_answer``): each step floods the free cells, some 0.1 ms
+in Python on a 12x12 board (most generated 10x10 Arukone boards need under 100), while
+loading the compiled kernels costs about a second each.  Then SAT alone gets up to
+``SMALL_SAT_SECONDS`` (a 10x10 takes it some 0.03 s) before the kernels are loaded."""
+SMALL_SAT_SECONDS = 1.0
+LOAD_POLL_SECONDS = 0.01
+"""How often a race's search, waiting for its GIL-free kernel to load, looks at the stop
+signal (so a race SAT won ends at once)."""
+
+
+def scan_answer(
+    puzzle: Puzzle,
+    rules: Rules,
+    reach: Reach,
+    limit: int,
+    deadline: Deadline,
+    *,
+    scan_only: bool,
+    too_big: bool,
+) -> SolveResult[Solution] | None:
+    """The answer of the scan search, alone or raced against SAT; None when SAT alone
+    should answer (the scan finished without settling the board).
+
+    Exact under ``fill-notouch``; under ``fill`` and ``blank`` (``limit`` 1) only a solution
+    it finds settles the board.  ``scan_only``: never start SAT, the scan's outcome is the
+    answer.  ``too_big``: SAT cannot help with a board this big, so an unsettled board is
+    an unknown answer.  ``reach``: ``Reach(puzzle)``, its domains for SAT.
+    """
+    exact = rules is Rules.FILL_NOTOUCH
+
+    def settled(outcome: SearchOutcome) -> bool:
+        return outcome.finished and (exact or bool(outcome.solutions))
+
+    if scan_only or too_big:
+        outcome = _scan_alone(puzzle, limit, deadline)
+        if settled(outcome) or scan_only:
+            return scan_result(outcome, deadline)
+        return sat_result(deadline, [], False, not outcome.finished)  # no proof
+    quick = _quick_scan(puzzle, limit, deadline)
+    if quick is not None:
+        return scan_result(quick, deadline) if settled(quick) else None
+    search = ScanSearch(puzzle, limit)
+    if search.run(HEAD_START_NODES, deadline):
+        outcome = search.outcome()  # decoded once: slow on huge boards
+        if settled(outcome):
+            return scan_result(outcome, deadline)
+    if not search.finished:
+        return _race(search, rules, reach, deadline, exact)
+    return None
+
+
+def route_answer(
+    puzzle: Puzzle,
+    reach: Reach,
+    deadline: Deadline,
+    *,
+    too_big: bool,
+) -> SolveResult[Solution]:
+    """One ``blank`` solution, or a proof there is none: the router (``route.py``) taking
+    turns with the scan search (``RouteOrScan``), then both raced against SAT (told it may
+    keep to shortest solutions too).  The router and SAT are exact for this question, so
+    whichever finishes first answers.  ``too_big``: SAT cannot help, the two searches run
+    until the deadline."""
+    from . import route_kernel
+    from .route import RouteRestarts
+
+    if puzzle.width * puzzle.height <= SMALL_ROUTE_BOARD and not jit.ready(route_kernel.route):
+        quick = RouteRestarts(puzzle, compiled=False)
+        if quick.run(PLAIN_ROUTE_NODES, deadline):
+            return scan_result(quick.outcome(), deadline)
+        left = deadline.remaining()
+        brief = Deadline(SMALL_SAT_SECONDS if left is None else min(left, SMALL_SAT_SECONDS))
+        domains = reach.domains()
+        by_sat = sat_solve(puzzle, Rules.BLANK, domains, 1, brief, Alarm(brief), shortest=True)
+        if not by_sat.timed_out:
+            return replace(by_sat, stats=replace(by_sat.stats, seconds=deadline.elapsed()))
+    search = RouteOrScan(puzzle)
+    if search.run(None if too_big else ROUTE_HEAD_START, deadline) or too_big:
+        return scan_result(search.outcome(), deadline)
+    return _race(search, Rules.BLANK, reach, deadline, True, shortest=True)
+
+
+class RouteOrScan(BudgetedSearch):
+    """The router and the ``fill-notouch`` scan search taking turns in one thread.
+
+    Why both: the router is quick where many cells stay empty (generated Arukone boards)
+    and slow on crowded boards, where the scan search finds a solution that fills every
+    cell at once (measured: a unique 30x30 from ``arukone generate --unique`` took the
+    router 22 s and the scan search 0.03 s).  Only the router's outcome is exact: the scan
+    search settles the board only by finding a solution (its solutions are ``blank``
+    solutions too; finding none proves nothing).  Turns: ``TURN_STEPS`` router steps, then
+    ``TURN_NODES`` scan nodes (each some milliseconds compiled on a 50x50 board).
+    """
+
+    limit = 1
+    TURN_STEPS = 1_000
+    TURN_NODES = 200_000
+    step_nodes = TURN_STEPS
+    """A step is one turn each; ``run``'s ``max_nodes`` counts router steps."""
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        from .route import RouteRestarts
+
+        self.puzzle = puzzle
+        self.router: RouteRestarts = RouteRestarts(puzzle)
+        self.scan = ScanSearch(puzzle, 1)
+        self.finished = False
+        """Whether one of the two settled the board."""
+        self.complete = False
+
+    @property
+    def nodes(self) -> int:
+        return self.router.nodes
+
+    @property
+    def found(self) -> int:
+        return max(self.router.found, self.scan.found)
+
+    @property
+    def kernels(self) -> tuple[Callable[..., int], ...]:
+        return self.router.kernels + self.scan.kernels
+
+    def _step(
+        self, budget: int, deadline: Deadline | None, stop: threading.Event | None
+    ) -> bool:
+        """``budget`` router steps, then (unless the router finished) the scan's turn."""
+        if not self.router.run(budget, deadline, stop) and not self.scan.finished:
+            self.scan.run(self.TURN_NODES, deadline, stop)
+        self.finished = self.router.finished or self.scan.found > 0
+        self.complete = self.router.complete
+        return False
+
+    def outcome(self) -> SearchOutcome:
+        """The scan's solution when it found one first, else the router's outcome."""
+        if self.scan.found and not self.router.found:
+            found = self.scan.outcome()
+            nodes = self.router.nodes + found.nodes
+            return SearchOutcome(found.solutions, False, True, nodes)
+        return self.router.outcome()
+
+
+def scan_result(outcome: SearchOutcome, deadline: Deadline) -> SolveResult[Solution]:
+    """A scan search's outcome as a result: exact when it finished, else timed out."""
+    return SolveResult(
+        status_for(len(outcome.solutions), outcome.complete),
+        tuple(outcome.solutions),
+        complete=outcome.complete,
+        timed_out=not outcome.finished,
+        stats=Stats(deadline.elapsed(), outcome.nodes, 0),
+    )
+
+
+def _race(
+    search: BudgetedSearch,
+    rules: Rules,
+    reach: Reach,
+    deadline: Deadline,
+    exact: bool,
+    *,
+    shortest: bool = False,
+) -> SolveResult[Solution]:
+    """The scan search goes on in a second thread against SAT in this one; the first to
+    finish wins (with ``exact`` False, under ``fill`` or ``blank``, the scan wins only by
+    finding a solution).
+
+    Why both: each has boards the other needs many times longer for (measured on
+    ahle-inputs10: the scan search settles some 50x50 boards in 0.1 s and needs 5 s for
+    others that SAT answers in 0.7 s).  The compiled kernel runs without the GIL and the
+    SAT engine releases it while it searches, so on two cores the race costs about the
+    faster engine's time; the kernels' ahead-of-time builds hold the GIL, so the
+    race has numba's JIT versions loaded beside it and the search switches to them
+    (``jit.load_nogil_in_background``).  Both are exact: the answer is the same whichever
+    wins, except which solutions are shown when a board has more than ``limit`` of them.
+    ``shortest``: SAT may keep to shortest solutions (``sat_solve``), as the router does.
+    """
+    loading = jit.load_nogil_in_background(*search.kernels)
+    alarm = Alarm(deadline, always=True)
+    stop = threading.Event()
+    errors: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            # an ahead-of-time kernel would hold the GIL against SAT and starve the load:
+            # wait for the load instead (SAT runs meanwhile), leaving at once on stop
+            for event in loading:
+                while not event.wait(LOAD_POLL_SECONDS):
+                    if stop.is_set():
+                        return
+            if search.run(deadline=deadline, stop=stop) and (exact or search.found):
+                alarm.fire()  # SAT stops at once; its answer is not needed
+        except BaseException as exc:  # handed to the calling thread below
+            errors.append(exc)
+
+    worker = threading.Thread(target=work, name="numberlink-scan", daemon=True)
+    worker.start()
+    try:
+        by_sat = sat_solve(
+            search.puzzle, rules, reach.domains(), search.limit, deadline, alarm, shortest=shortest
+        )
+    finally:
+        stop.set()
+        worker.join()
+    if errors:
+        raise errors[0]
+    if search.finished and (exact or search.found):
+        return scan_result(search.outcome(), deadline)
+    return by_sat
+
+
+def _quick_scan(puzzle: Puzzle, limit: int, deadline: Deadline) -> SearchOutcome | None:
+    """A small board's answer from the plain-Python kernel, if it comes within a few
+    thousand nodes: loading the compiled kernel costs most of a second once per process,
+    more than such a board needs in plain Python.  None: no quick answer."""
+    global _plain_spent
+    if puzzle.width * puzzle.height > SMALL_BOARD or jit.ready(scan_kernel.search):
+        return None
+    if _plain_spent >= PLAIN_BUDGET_SECONDS:
+        return None
+    start = time.perf_counter()
+    outcome = scan_solve(
+        puzzle, limit=limit, max_nodes=PLAIN_NODES, deadline=deadline, compiled=False
+    )
+    _plain_spent += time.perf_counter() - start
+    return outcome if outcome.finished else None
+
+
+def scan_effort(puzzle: Puzzle, limit: int, max_nodes: int) -> SearchOutcome:
+    """The scan search alone, as ``solve(engine="scan")`` runs it (small boards in plain
+    Python first), but stopped unfinished after ``max_nodes`` compiled nodes: the measure
+    of the difficulty grades (``generate/grade.py``), which must be deterministic (no deadline)
+    and bounded."""
+    quick = _quick_scan(puzzle, limit, Deadline(None))
+    return quick if quick is not None else scan_solve(puzzle, limit=limit, max_nodes=max_nodes)
+
+
+def _scan_alone(puzzle: Puzzle, limit: int, deadline: Deadline) -> SearchOutcome:
+    """The scan search alone (see ``scan.py``), until it finishes or the deadline."""
+    quick = _quick_scan(puzzle, limit, deadline)
+    return quick if quick is not None else scan_solve(puzzle, limit=limit, deadline=deadline)

@@ -1,6 +1,10 @@
 """numpuzzles: solve, generate, check and draw number-grid logic puzzles.
 
-Families: ``numpuzzles.fubuki`` (and, as they land, Number Match, Numberlink, Arukone).
+Families, one sub-package each behind the one protocol (``core.family.Family``), listed in
+``families`` (the registry, loaded lazily): ``fubuki``, ``nummatch`` (Number Match) and
+``numberlink`` (Numberlink, with Arukone in its ``arukone/`` wing).  What is written once
+over the protocol: ``cli`` (the command line), ``web`` (the local web app), ``draw`` (SVG,
+PNG, PDF, books) and ``batch`` (many puzzles into one file); ``core`` is what they share.
 Results share ``numpuzzles.Status`` and ``numpuzzles.SolveResult``.
 """
 

@@ -1,7 +1,9 @@
 """The local web app's JSON API (the ``[web]`` extra: FastAPI on uvicorn).
 
-``create_app(settings)`` builds it over the family registry; ``WebSettings`` holds its
-limits.  Importing this package needs FastAPI; ``numpuzzles serve`` says so in one line.
+``create_app(settings)`` builds it over the family registry (``app``); ``WebSettings``
+holds its limits (``settings``); ``work`` runs the jobs in a process pool under time
+limits; ``limits`` caps request bodies; ``static/`` is the page served at ``/``.
+Importing this package needs FastAPI; ``numpuzzles serve`` says so in one line.
 """
 
 from __future__ import annotations

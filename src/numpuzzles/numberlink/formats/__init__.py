@@ -4,6 +4,9 @@
 is not given; ``dump(puzzle, format, solution=None)`` writes one puzzle (with its solution
 where the format can hold one); ``parse_solution(text, puzzle, format=None)`` reads a solved
 grid for the checker.  Errors are ``PuzzleFormatError`` with the 1-based line number.
+
+One module a format: ``table``, ``numeric``, ``letters``, ``ahle``, ``adc``, ``bwinf``
+(Arukone's original), ``puzzlink`` (URLs) and ``jsonfmt``; ``grid`` is what they share.
 """
 
 from __future__ import annotations

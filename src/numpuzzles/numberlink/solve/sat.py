@@ -45,8 +45,7 @@ LAZY_ROUNDS = 200
 each wrong model, a clause against it (paths touching themselves, cycles; paths joining two
 labels only when ``sat_model.LABEL_BITS`` is too small to give every label its own
 code): measured on ahle-inputs9/10, 1-2 rounds a board, several times faster than the
-full model.  After this
-many rounds the full model with labels takes over."""
+full model.  After this many rounds the full model with labels takes over."""
 LAZY_RULES = frozenset({Rules.FILL_NOTOUCH})
 """The rule sets whose model starts without one-hot labels (see ``LAZY_ROUNDS``).  Tried for
 ``fill`` and ``blank`` too: no better on ahle-inputs9/4 (both time out there either way)."""

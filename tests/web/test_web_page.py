@@ -23,10 +23,13 @@ def test_the_page_and_its_files_are_served() -> None:
     page = client.get("/")
     assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
     linked = re.findall(r'(?:src|href)="(/static/[^"]+)"', page.text)
-    assert sorted(linked) == ["/static/app.js", "/static/style.css"]
+    assert sorted(linked) == ["/static/app.js", "/static/favicon.svg", "/static/style.css"]
     for path in linked:
         answer = client.get(path)
         assert answer.status_code == 200 and answer.text == (STATIC / path[8:]).read_text()
+    icon = client.get("/favicon.ico")  # asked for by browsers whatever the page links
+    assert icon.status_code == 200 and icon.headers["content-type"].startswith("image/svg+xml")
+    assert icon.text == (STATIC / "favicon.svg").read_text()
     assert client.get("/static/missing.js").status_code == 404
     assert "/" not in client.get("/openapi.json").json()["paths"]
 
@@ -43,4 +46,5 @@ def test_the_page_is_package_data() -> None:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())
     data = config["tool"]["setuptools"]["package-data"]["numpuzzles"]
     assert "web/static/*" in data
-    assert {p.name for p in STATIC.iterdir()} == {"index.html", "app.js", "style.css"}
+    assert {p.name for p in STATIC.iterdir()} == {"index.html", "app.js", "style.css",
+                                                 "favicon.svg"}

@@ -237,6 +237,11 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         """The page: generate, paste, play, check and share puzzles of every family."""
         return FileResponse(STATIC / "index.html")
 
+    @app.get("/favicon.ico", include_in_schema=False)
+    def favicon() -> FileResponse:
+        """The page's icon, also where browsers look for one unasked (no 404 on a load)."""
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
     @app.get("/api/families")
     def list_families() -> list[dict[str, Any]]:
         """Every family: name, title, formats, verbs and its parameters."""

@@ -17,8 +17,11 @@ async function api(path, body) {
   const init = body === undefined ? {} : {
     method: "POST", headers: {"content-type": "application/json"}, body: JSON.stringify(body)};
   const response = await fetch(path, init);
-  const data = await response.json();
-  if (!response.ok) throw new Error(data.error || response.statusText);
+  let data = null;
+  try { data = await response.json(); } catch (err) { data = null; }
+  if (!response.ok || data === null) {
+    throw new Error((data && data.error) || `The server could not answer (${response.status}).`);
+  }
   return data;
 }
 
@@ -39,9 +42,23 @@ function disagreeing(count) {
   return count ? `${count} cell(s) disagree with the solution: undo` : null;
 }
 
+// ---- what every game shares: it owns its listeners on the board ----
+// A game adds its listeners in mount() through listen(), and stop() removes them all when
+// the next game starts: one game's pointer handlers (with preventDefault) once stayed on
+// the board and broke the games played after it.
+class Game {
+  constructor() { this.listeners = new AbortController(); }
+  listen(target, type, handler) {
+    target.addEventListener(type, handler, {signal: this.listeners.signal});
+  }
+  mount(board) {}
+  stop() { this.listeners.abort(); }
+}
+
 // ---- Numberlink and Arukone: drag paths (Pointer Events, mouse or touch) ----
-class PathGame {
+class PathGame extends Game {
   constructor(puzzle, solution) {
+    super();
     this.p = puzzle;
     this.answer = solution ? solution.grid : null;
     this.paths = {}; // label -> [[r, c], ...]
@@ -198,15 +215,19 @@ class PathGame {
       svg.appendChild(line);
     }
     board.appendChild(svg);
-    board.onpointerdown = (e) => { e.preventDefault(); this.down(board, e); };
-    board.onpointermove = (e) => this.move(board, e);
-    board.onpointerup = board.onpointercancel = () => this.up();
+  }
+  mount(board) {
+    this.listen(board, "pointerdown", (e) => { e.preventDefault(); this.down(board, e); });
+    this.listen(board, "pointermove", (e) => this.move(board, e));
+    this.listen(board, "pointerup", () => this.up());
+    this.listen(board, "pointercancel", () => this.up());
   }
 }
 
 // ---- Fubuki: type digits ----
-class DigitGame {
+class DigitGame extends Game {
   constructor(puzzle, solution) {
+    super();
     this.p = puzzle;
     this.answer = solution;
     this.values = puzzle.givens.map((row) => row.slice());
@@ -299,8 +320,9 @@ function withoutEmptyRows(cells, width) {
   return out;
 }
 
-class PairGame {
+class PairGame extends Game {
   constructor(puzzle, solution) {
+    super();
     this.p = puzzle;
     this.moves = [];
     this.wrong = null; // the server's words about the last move, when it broke a rule
@@ -397,9 +419,9 @@ class PairGame {
       grid.appendChild(cell);
     }));
     board.appendChild(grid);
-    board.onclick = (e) => this.click(e);
     $("add").hidden = !this.sequence;
   }
+  mount(board) { this.listen(board, "click", (e) => this.click(e)); }
 }
 
 const GAMES = {numberlink: PathGame, arukone: PathGame, fubuki: DigitGame, nummatch: PairGame};
@@ -425,17 +447,21 @@ function shareUrl(id) {
 }
 
 function start(family, record) {
-  const Game = GAMES[family];
+  const Kind = GAMES[family];
   $("add").hidden = true;
-  if (!Game) { say(`${family} cannot be played in the page yet`, "bad"); return; }
+  if (!Kind) { say(`${family} cannot be played in the page yet`, "bad"); return; }
   const solution = record.solution || null;
   // Moves are judged against the solution only when it is the only one: not for
   // Numberlink's 'unionfind' method, nor Arukone made without 'unique'.
   const params = record.params || {};
   const judged = record.judged !== false && params.unique !== false
     && params.method !== "unionfind";
+  if (current) current.game.stop();
   current = {family, id: record.id || null, puzzle: record.puzzle, solution,
-    game: new Game(record.puzzle, judged ? solution : null)};
+    game: new Kind(record.puzzle, judged ? solution : null)};
+  const board = $("board");
+  board.classList.toggle("drawing", Kind === PathGame); // no panning only while drawing
+  current.game.mount(board);
   $("puzzle-id").textContent = current.id ? `ID: ${current.id}` : "a pasted puzzle";
   // A generated puzzle is shared by its ID; a pasted one by its JSON form in the URL.
   const share = $("share");
@@ -574,11 +600,17 @@ async function main() {
   const family = id ? id.split(":")[0] : query.get("family") || list[0].name;
   $("family").value = FAMILIES[family] ? family : list[0].name;
   paramFields($("family").value);
-  if (id && FAMILIES[family]) await generate({id});
-  else if (query.get("puzzle") && FAMILIES[family]) {
-    try { await load(JSON.parse(query.get("puzzle"))); } catch (err) { say(err.message, "bad"); }
+  if (!FAMILIES[family]) {
+    say(`This link names no puzzle family the page knows ("${family}").`, "bad");
+  } else if (id) {
+    await generate({id});
+  } else if (query.get("puzzle")) {
+    let pasted = null;
+    try { pasted = JSON.parse(query.get("puzzle")); } catch (err) { pasted = null; }
+    if (pasted !== null) await load(pasted);
+    else say("This link's puzzle could not be read: it is not a puzzle in JSON form.", "bad");
   }
   document.body.dataset.ready = "1";
 }
 
-main().catch((err) => say(err.message, "bad"));
+main().catch((err) => say(`The page could not start: ${err.message}`, "bad"));

@@ -39,3 +39,15 @@ def test_a_bad_link_gets_one_sentence(page: Any, server: str, query: str, senten
     assert page.text_content("#status") == sentence
     assert page.get_attribute("#status", "class") == "bad"
     assert errors == []
+
+
+def test_a_share_link_sets_the_form_to_its_puzzle(page: Any, server: str) -> None:
+    """After a share link, Generate makes the same kind of puzzle (the next seed the
+    player types), not the form's defaults."""
+    _open(page, server + "/?id=" + "fubuki%3A4x4%2Cdiagonals%237")
+    assert page.input_value("#params [name='size']") == "4"
+    assert page.input_value("#params [name='variant']") == "diagonals"
+    assert page.input_value("#seed") == "7"
+    page.fill("#seed", "8")
+    page.click("#generate")
+    page.wait_for_function("() => current.id === 'fubuki:4x4,diagonals#8'")

@@ -240,11 +240,18 @@ class DigitGame extends Game {
     return true;
   }
   set(r, c, v) {
+    this.hinted = null;
     if (this.values[r][c] === v) return;
     this.history.push([r, c, this.values[r][c]]);
     this.values[r][c] = v;
   }
   solutionJson() { return this.values; }
+  // Check asks the server only about a full grid: an empty cell is not a broken rule.
+  unfinished() {
+    const empty = this.values.flat().filter((v) => !v).length;
+    if (!empty) return null;
+    return `Not solved yet: ${empty === 1 ? "1 cell is" : `${empty} cells are`} empty.`;
+  }
   problem() { return disagreeing(this.wrongCells().length); }
   wrongCells() {
     if (!this.answer) return [];
@@ -263,13 +270,36 @@ class DigitGame extends Game {
     const h = record.hint || {};
     if (!h.row || !h.col || !h.value) return false;
     this.set(h.row - 1, h.col - 1, h.value);
+    this.hinted = [h.row - 1, h.col - 1];
+    // in the player's terms: the cell is highlighted on the board, never numbered
+    const reason = String(h.reason || "").replace(/cell \d+ \(row \d+, column \d+\)/g, "it");
+    h.message = `the highlighted cell is ${h.value}` + (reason ? `: ${reason}` : "");
     return true;
+  }
+  // The server reads the typed digits as fixed: no solution through them means one is wrong.
+  hintWords(record) {
+    if (record.status !== "unsolvable") return null;
+    return "no solution goes through the digits typed so far: one of them is wrong (Undo).";
+  }
+  total(text, what) {
+    const cell = el("div", "cell total", text === null ? "?" : text);
+    cell.title = text === null ? `${what}: hidden` : what;
+    if (String(cell.textContent).length > 3) cell.classList.add("long");
+    return cell;
   }
   draw(board) {
     const n = this.p.size;
     const grid = el("div", "grid");
     grid.style.gridTemplateColumns = `repeat(${n + 1}, 40px)`;
     const op = this.p.product ? "×" : "";
+    const shown = (v) => (v === null ? null : op + v);
+    const diagonals = this.p.diagonals; // [main (top left to bottom right), anti]
+    if (diagonals) { // a row above: the anti-diagonal's total where that diagonal starts
+      for (let c = 0; c < n; c++) grid.appendChild(el("div", "cell spacer"));
+      const anti = this.total(diagonals[1] === null ? null : "↙" + shown(diagonals[1]),
+        "total of the diagonal from top right to bottom left");
+      grid.appendChild(anti);
+    }
     for (let r = 0; r <= n; r++) {
       for (let c = 0; c <= n; c++) {
         let cell;
@@ -282,21 +312,34 @@ class DigitGame extends Game {
           } else {
             const input = el("input");
             input.inputMode = "numeric";
-            input.maxLength = 2;
+            input.maxLength = String(n * n).length;
             input.value = this.values[r][c] || "";
+            input.setAttribute("aria-label", `row ${r + 1}, column ${c + 1}`);
             input.onchange = () => {
-              const v = parseInt(input.value, 10);
-              this.set(r, c, Number.isFinite(v) && v > 0 ? v : 0);
+              const text = input.value.trim();
+              const v = /^\d+$/.test(text) ? parseInt(text, 10) : 0;
+              if (text && !(v >= 1 && v <= n * n)) {
+                input.value = this.values[r][c] || "";
+                say(`Only the digits 1 to ${n * n} go in a cell.`, "bad");
+                return;
+              }
+              this.set(r, c, v);
               render();
             };
             cell.appendChild(input);
           }
+          if (this.hinted && this.hinted[0] === r && this.hinted[1] === c) {
+            cell.classList.add("hinted");
+          }
         } else if (r < n) {
-          cell = el("div", "cell total", op + this.p.rows[r]);
+          cell = this.total(shown(this.p.rows[r]), `total of row ${r + 1}`);
         } else if (c < n) {
-          cell = el("div", "cell total", op + this.p.cols[c]);
+          cell = this.total(shown(this.p.cols[c]), `total of column ${c + 1}`);
+        } else if (diagonals) { // the main diagonal's total where that diagonal ends
+          cell = this.total(diagonals[0] === null ? null : "↘" + shown(diagonals[0]),
+            "total of the diagonal from top left to bottom right");
         } else {
-          cell = el("div", "cell total", this.p.diagonals ? this.p.diagonals.join("/") : "");
+          cell = el("div", "cell spacer");
         }
         grid.appendChild(cell);
       }
@@ -500,6 +543,18 @@ function paramFields(family) {
   }
 }
 
+// A generated puzzle's own parameters and seed go back into the form, so that the next
+// Generate (after a share link, say) makes the same kind of puzzle, not the defaults.
+function fillForm(params, seed) {
+  for (const input of $("params").querySelectorAll("input, select")) {
+    if (!(input.name in params)) continue;
+    const value = params[input.name];
+    if (input.type === "checkbox") input.checked = Boolean(value);
+    else input.value = value === null ? "" : String(value);
+  }
+  if (Number.isInteger(seed)) $("seed").value = seed;
+}
+
 function readParams() {
   const params = {};
   for (const input of $("params").querySelectorAll("input, select")) {
@@ -516,7 +571,9 @@ async function generate(body) {
   const family = $("family").value;
   say("generating…");
   try {
-    start(family, await api(`/api/${family}/generate`, body));
+    const record = await api(`/api/${family}/generate`, body);
+    start(family, record);
+    if (record.params) fillForm(record.params, record.seed);
   } catch (err) { say(err.message, "bad"); }
 }
 
@@ -534,11 +591,17 @@ async function load(pasted) {
 
 async function check() {
   if (!current) return;
+  const unfinished = current.game.unfinished && current.game.unfinished();
+  if (unfinished) { say(unfinished, "bad"); return; }
   try {
     const record = await api(`/api/${current.family}/check`,
       {puzzle: current.puzzle, solution: current.game.solutionJson()});
     if (record.valid) say("Solved!", "good");
-    else say("Not solved: " + record.violations.map((v) => v.message || JSON.stringify(v)).join("; "), "bad");
+    else {
+      const words = record.violations.map((v) => v.message || JSON.stringify(v));
+      const more = words.length > 1 ? ` (and ${words.length - 1} more)` : "";
+      say(`Not solved: ${words[0]}${more}`, "bad");
+    }
   } catch (err) { say("Not solved: " + err.message, "bad"); }
 }
 
@@ -561,7 +624,8 @@ async function hint() {
   try {
     const record = await api(`/api/${current.family}/hint`, {puzzle: current.game.hintPuzzle()});
     if (current.game.applyHint(record)) render();
-    const words = record.hint && record.hint.message;
+    const words = (current.game.hintWords && current.game.hintWords(record))
+      || (record.hint && record.hint.message);
     say("Hint: " + (words || JSON.stringify(record.hint)), record.status === "solved" ? "" : "bad");
   } catch (err) { say(err.message, "bad"); }
 }

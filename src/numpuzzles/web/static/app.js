@@ -80,13 +80,14 @@ class PathGame extends Game {
   }
   solutionJson() { return {grid: this.grid()}; }
   hintPuzzle() { return this.p; }
-  // The server lists the paths every solution it found shares, shortest first: draw the
-  // first one the board does not show yet.
+  // The server lists the paths every solution it found shares: draw the longest one the
+  // board does not show yet (a short path between neighbouring ends helps least).
   applyHint(record) {
     const h = record.hint || {};
     const same = (a, b) => JSON.stringify(a) === JSON.stringify(b) ||
       JSON.stringify(a) === JSON.stringify((b || []).slice().reverse());
-    const next = (h.paths || []).find((p) => !same(p.path, this.paths[String(p.label)]));
+    const longest = (h.paths || []).slice().sort((a, b) => b.path.length - a.path.length);
+    const next = longest.find((p) => !same(p.path, this.paths[String(p.label)]));
     if (!next) return false;
     this.history.push(this.snapshot());
     // a path the solution forces owns its cells: other paths are cut where they meet it
@@ -398,6 +399,7 @@ class PairGame extends Game {
     this.moves.pop();
     this.wrong = null;
     this.picked = null;
+    this.hinted = null;
     return true;
   }
   solutionJson() { return this.moves; }
@@ -433,15 +435,31 @@ class PairGame extends Game {
     const rows = this.rows();
     return {width: this.p.width, height: rows.length, grid: rows, rules: this.p.rules};
   }
+  // The hint's move is taken and its two cells stay highlighted until the next move; the
+  // words name the digits, never coordinates.
   applyHint(record) {
     const h = record.hint || {};
-    if (Array.isArray(h.move) || h.move === "add") { this.play(h.move); return true; }
-    return false;
+    if (h.move === "add") {
+      h.message = "no pair can be taken: add the numbers.";
+      this.play("add");
+      return true;
+    }
+    if (!Array.isArray(h.move)) return false;
+    const [x1, y1, x2, y2] = h.move;
+    const rows = this.rows();
+    const a = rows[y1][x1];
+    const b = rows[y2][x2];
+    h.message = `took ${a} and ${b}, ${a === b ? "equal" : "summing to ten"} (highlighted).`;
+    this.hinted = [[y1, x1], [y2, x2]];
+    this.hintedRows = rows.length;
+    this.play(h.move);
+    return true;
   }
   click(e) {
     const cell = e.target.closest(".cell");
     if (!cell || this.pending) return;
     if (this.wrong) { say(this.problem(), "bad"); return; }
+    this.hinted = null;
     const r = Number(cell.dataset.r);
     const c = Number(cell.dataset.c);
     if (cell.classList.contains("removed")) return;
@@ -459,10 +477,24 @@ class PairGame extends Game {
       cell.dataset.r = r; cell.dataset.c = c;
       if (!v) cell.classList.add("removed");
       if (this.picked && this.picked[0] === r && this.picked[1] === c) cell.classList.add("picked");
+      // where a cleared row moved the cells up, the hinted places no longer hold the pair
+      const stayed = this.hinted && this.hintedRows === this.rows().length;
+      if (stayed && this.hinted.some(([hr, hc]) => hr === r && hc === c)) {
+        cell.classList.add("hinted");
+        cell.textContent = this.rows()[r][c] || this.hintedDigit(r, c);
+      }
       grid.appendChild(cell);
     }));
     board.appendChild(grid);
     $("add").hidden = !this.sequence;
+  }
+  hintedDigit(r, c) {
+    const before = this.moves.slice(0, -1);
+    const saved = this.moves;
+    this.moves = before;
+    const digit = this.rows()[r][c];
+    this.moves = saved;
+    return digit;
   }
   mount(board) { this.listen(board, "click", (e) => this.click(e)); }
 }

@@ -183,7 +183,8 @@ class PathGame extends Game {
   draw(board) {
     const {width, height} = this.p;
     const grid = el("div", "grid");
-    grid.style.gridTemplateColumns = `repeat(${width}, 40px)`;
+    grid.style.gridTemplateColumns = `repeat(${width}, var(--cell))`;
+    const s = cellPixels();
     const g = this.grid();
     for (let r = 0; r < height; r++) {
       for (let c = 0; c < width; c++) {
@@ -205,18 +206,19 @@ class PathGame extends Game {
     const ns = "http://www.w3.org/2000/svg";
     const svg = document.createElementNS(ns, "svg");
     svg.setAttribute("class", "paths");
-    svg.setAttribute("width", width * 40); svg.setAttribute("height", height * 40);
+    svg.setAttribute("width", width * s); svg.setAttribute("height", height * s);
     for (const [label, cells] of Object.entries(this.paths)) {
       if (cells.length < 2) continue;
       const line = document.createElementNS(ns, "polyline");
-      line.setAttribute("points", cells.map(([r, c]) => `${c * 40 + 20},${r * 40 + 20}`).join(" "));
+      line.setAttribute("points", cells.map(([r, c]) => `${(c + 0.5) * s},${(r + 0.5) * s}`).join(" "));
       line.setAttribute("fill", "none"); line.setAttribute("stroke", colour(Number(label)));
-      line.setAttribute("stroke-width", "12"); line.setAttribute("stroke-linecap", "round");
+      line.setAttribute("stroke-width", String(Math.max(4, Math.round(s * 0.3)))); line.setAttribute("stroke-linecap", "round");
       line.setAttribute("stroke-linejoin", "round");
       svg.appendChild(line);
     }
     board.appendChild(svg);
   }
+  columns() { return this.p.width; }
   mount(board) {
     this.listen(board, "pointerdown", (e) => { e.preventDefault(); this.down(board, e); });
     this.listen(board, "pointermove", (e) => this.move(board, e));
@@ -282,6 +284,7 @@ class DigitGame extends Game {
     if (record.status !== "unsolvable") return null;
     return "no solution goes through the digits typed so far: one of them is wrong (Undo).";
   }
+  columns() { return this.p.size + 1; }
   total(text, what) {
     const cell = el("div", "cell total", text === null ? "?" : text);
     cell.title = text === null ? `${what}: hidden` : what;
@@ -291,7 +294,7 @@ class DigitGame extends Game {
   draw(board) {
     const n = this.p.size;
     const grid = el("div", "grid");
-    grid.style.gridTemplateColumns = `repeat(${n + 1}, 40px)`;
+    grid.style.gridTemplateColumns = `repeat(${n + 1}, var(--cell))`;
     const op = this.p.product ? "×" : "";
     const shown = (v) => (v === null ? null : op + v);
     const diagonals = this.p.diagonals; // [main (top left to bottom right), anti]
@@ -471,7 +474,7 @@ class PairGame extends Game {
   }
   draw(board) {
     const grid = el("div", "grid");
-    grid.style.gridTemplateColumns = `repeat(${this.p.width}, 40px)`;
+    grid.style.gridTemplateColumns = `repeat(${this.p.width}, var(--cell))`;
     this.rows().forEach((row, r) => row.forEach((v, c) => {
       const cell = el("div", "cell", v || "");
       cell.dataset.r = r; cell.dataset.c = c;
@@ -488,6 +491,7 @@ class PairGame extends Game {
     board.appendChild(grid);
     $("add").hidden = !this.sequence;
   }
+  columns() { return this.p.width; }
   hintedDigit(r, c) {
     const before = this.moves.slice(0, -1);
     const saved = this.moves;
@@ -502,10 +506,27 @@ class PairGame extends Game {
 const GAMES = {numberlink: PathGame, arukone: PathGame, fubuki: DigitGame, nummatch: PairGame};
 
 // ---- the page ----
+// Cells follow the window: as large as 40 px, as small as the board's width needs to fit
+// the screen (a 15x15 on a 390 px phone gets 23 px cells), never under 16 px.
+const MAX_CELL = 40;
+const MIN_CELL = 16;
+
+function cellPixels() {
+  return Number(getComputedStyle($("board")).getPropertyValue("--cell").replace("px", "")) || MAX_CELL;
+}
+
+function sizeCells(board, columns) {
+  const page = document.documentElement.clientWidth;
+  const margins = 2 * parseFloat(getComputedStyle(document.body).marginLeft || "0") + 4;
+  const fit = Math.floor((page - margins) / columns);
+  board.style.setProperty("--cell", `${Math.max(MIN_CELL, Math.min(MAX_CELL, fit))}px`);
+}
+
 function render() {
   const board = $("board");
   board.replaceChildren();
   if (!current) return;
+  sizeCells(board, current.game.columns());
   current.game.draw(board);
   for (const [r, c] of current.game.wrongCells()) {
     const cell = board.querySelector(`.cell[data-r="${r}"][data-c="${c}"]`);
@@ -691,6 +712,7 @@ async function main() {
       current.game.play("add");
     }
   };
+  window.addEventListener("resize", () => { if (current) render(); });
   const query = new URLSearchParams(location.search);
   const id = query.get("id");
   const family = id ? id.split(":")[0] : query.get("family") || list[0].name;

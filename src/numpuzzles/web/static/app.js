@@ -42,6 +42,23 @@ function disagreeing(count) {
   return count ? `${count} cell(s) disagree with the solution: undo` : null;
 }
 
+// The cells from ``from`` (left out) to ``to`` (included) in orthogonal steps along the
+// straight line between them: each step goes along the axis that lags behind the line.
+function between([r0, c0], [r1, c1]) {
+  const out = [];
+  const dr = Math.sign(r1 - r0);
+  const dc = Math.sign(c1 - c0);
+  const nr = Math.abs(r1 - r0);
+  const nc = Math.abs(c1 - c0);
+  let r = r0;
+  let c = c0;
+  for (let ir = 0, ic = 0; ir < nr || ic < nc;) {
+    if (ic < nc && (ir >= nr || (ic + 0.5) * nr < (ir + 0.5) * nc)) { c += dc; ic++; } else { r += dr; ir++; }
+    out.push([r, c]);
+  }
+  return out;
+}
+
 // ---- what every game shares: it owns its listeners on the board ----
 // A game adds its listeners in mount() through listen(), and stop() removes them all when
 // the next game starts: one game's pointer handlers (with preventDefault) once stayed on
@@ -149,30 +166,42 @@ class PathGame extends Game {
     board.setPointerCapture(e.pointerId);
     render();
   }
+  // A pointer may skip cells when it moves fast: the stroke walks the cells between, one
+  // orthogonal step at a time along the straight line, as far as the rules let it.
   move(board, e) {
     if (!this.stroke) return;
     const at = this.cellAt(board, e);
     if (!at) return;
-    const [r, c] = at;
+    const cells = this.paths[this.stroke.label];
+    const last = cells[cells.length - 1];
+    let changed = false;
+    for (const cell of between(last, at)) {
+      if (!this.step(cell)) break;
+      changed = true;
+    }
+    if (changed) render();
+  }
+  // One step of the stroke to the orthogonal neighbour [r, c] of its last cell: back over
+  // its own cells, or on into a free cell or its own end, cutting another path it crosses.
+  step([r, c]) {
     const label = this.stroke.label;
     const cells = this.paths[label];
     const [lr, lc] = cells[cells.length - 1];
-    if (lr === r && lc === c) return;
-    if (Math.abs(lr - r) + Math.abs(lc - c) !== 1) return; // only orthogonal neighbours
+    if (Math.abs(lr - r) + Math.abs(lc - c) !== 1) return false;
     const i = cells.findIndex(([a, b]) => a === r && b === c);
-    if (i >= 0) { this.paths[label] = cells.slice(0, i + 1); render(); return; }
+    if (i >= 0) { this.paths[label] = cells.slice(0, i + 1); return true; }
     const first = cells[0];
     const firstEnd = this.p.grid[first[0]][first[1]];
-    if (cells.length > 1 && this.p.grid[lr][lc] === firstEnd) return; // path complete
+    if (cells.length > 1 && this.p.grid[lr][lc] === firstEnd) return false; // path complete
     const end = this.p.grid[r][c];
-    if (end && String(end) !== label) return; // another label's end: blocked
+    if (end && String(end) !== label) return false; // another label's end: blocked
     const other = this.owner(r, c);
     if (other && other !== label) { // cut the other path here
       const o = this.paths[other];
       this.paths[other] = o.slice(0, o.findIndex(([a, b]) => a === r && b === c));
     }
     cells.push([r, c]);
-    render();
+    return true;
   }
   up() {
     if (!this.stroke) return;

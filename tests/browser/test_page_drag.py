@@ -48,3 +48,17 @@ def test_a_fast_drag_stops_at_another_labels_end(page: Any, server: str) -> None
     page.mouse.move(*centre(page, 4, 3), steps=1)  # its line runs into 3's end at (4, 1)
     page.mouse.up()
     assert page.evaluate("() => current.game.paths['2']") == [[5, 0], [5, 1]]
+
+
+def test_a_tap_on_a_path_clears_it_and_undo_brings_it_back(page: Any, server: str) -> None:
+    _open(page, server)
+    page.mouse.move(*centre(page, 0, 0))
+    page.mouse.down()
+    page.mouse.move(*centre(page, 0, 3), steps=4)
+    page.mouse.up()
+    drawn = page.evaluate("() => current.game.paths['1']")
+    assert drawn == [[0, 0], [0, 1], [0, 2], [0, 3]]
+    page.mouse.click(*centre(page, 0, 2))
+    assert page.evaluate("() => current.game.paths['1'] || null") is None
+    page.click("#undo")
+    assert page.evaluate("() => current.game.paths['1']") == drawn

@@ -162,7 +162,7 @@ class PathGame extends Game {
       const i = cells.findIndex(([a, b]) => a === r && b === c);
       this.paths[label] = cells.slice(0, i + 1); // continue from this cell
     }
-    this.stroke = {label, before};
+    this.stroke = {label, before, moved: false};
     board.setPointerCapture(e.pointerId);
     render();
   }
@@ -179,7 +179,7 @@ class PathGame extends Game {
       if (!this.step(cell)) break;
       changed = true;
     }
-    if (changed) render();
+    if (changed) { this.stroke.moved = true; render(); }
   }
   // One step of the stroke to the orthogonal neighbour [r, c] of its last cell: back over
   // its own cells, or on into a free cell or its own end, cutting another path it crosses.
@@ -203,8 +203,10 @@ class PathGame extends Game {
     cells.push([r, c]);
     return true;
   }
+  // A tap (a press with no step) on a path clears that path; Undo brings it back.
   up() {
     if (!this.stroke) return;
+    if (!this.stroke.moved) delete this.paths[this.stroke.label];
     if (this.snapshot() !== this.stroke.before) this.history.push(this.stroke.before);
     this.stroke = null;
     render();

@@ -71,13 +71,20 @@ def browser() -> Iterator[Any]:
         chromium.close()
 
 
-@pytest.fixture()
-def page(browser: Any, server: str) -> Iterator[Any]:
-    """A fresh page (touch enabled, so touch drags can be sent) on the app's home page."""
-    context = browser.new_context(has_touch=True, viewport={"width": 1000, "height": 560})
-    context.set_default_timeout(15_000)
-    page = context.new_page()
+def opened(browser: Any, server: str, timeout_ms: int = 15_000,
+           **context: Any) -> Iterator[Any]:
+    """A fresh page in a new browser context (``context``: Playwright's options, e.g. the
+    viewport) on the app's home page, ready; the context is closed afterwards."""
+    made = browser.new_context(has_touch=True, **context)
+    made.set_default_timeout(timeout_ms)
+    page = made.new_page()
     page.goto(server + "/")
     page.wait_for_selector("body[data-ready='1']")
     yield page
-    context.close()
+    made.close()
+
+
+@pytest.fixture()
+def page(browser: Any, server: str) -> Iterator[Any]:
+    """A fresh page (touch enabled, so touch drags can be sent) on the app's home page."""
+    yield from opened(browser, server, viewport={"width": 1000, "height": 560})

@@ -8,19 +8,14 @@ from typing import Any
 
 import pytest
 
+from .conftest import opened
 from .helpers import generate, touch_drag
 
 
 @pytest.fixture()
 def phone(browser: Any, server: str) -> Iterator[Any]:
-    context = browser.new_context(has_touch=True, is_mobile=True,
-                                  viewport={"width": 390, "height": 844})
-    context.set_default_timeout(30_000)
-    page = context.new_page()
-    page.goto(server + "/")
-    page.wait_for_selector("body[data-ready='1']")
-    yield page
-    context.close()
+    yield from opened(browser, server, 30_000, is_mobile=True,
+                      viewport={"width": 390, "height": 844})
 
 
 def _no_sideways_scroll(page: Any) -> None:

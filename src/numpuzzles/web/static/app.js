@@ -211,11 +211,10 @@ class PathGame extends Game {
     this.stroke = null;
     render();
   }
-  draw(board) {
+  draw(board, s) {
     const {width, height} = this.p;
     const grid = el("div", "grid");
     grid.style.gridTemplateColumns = `repeat(${width}, var(--cell))`;
-    const s = cellPixels();
     const g = this.grid();
     for (let r = 0; r < height; r++) {
       for (let c = 0; c < width; c++) {
@@ -316,8 +315,8 @@ class DigitGame extends Game {
     return "no solution goes through the digits typed so far: one of them is wrong (Undo).";
   }
   columns() { return this.p.size + 1; }
-  total(text, what) {
-    const cell = el("div", "cell total", text === null ? "?" : text);
+  total(text, what, arrow = "") {
+    const cell = el("div", "cell total", text === null ? "?" : arrow + text);
     cell.title = text === null ? `${what}: hidden` : what;
     if (String(cell.textContent).length > 3) cell.classList.add("long");
     return cell;
@@ -331,9 +330,8 @@ class DigitGame extends Game {
     const diagonals = this.p.diagonals; // [main (top left to bottom right), anti]
     if (diagonals) { // a row above: the anti-diagonal's total where that diagonal starts
       for (let c = 0; c < n; c++) grid.appendChild(el("div", "cell spacer"));
-      const anti = this.total(diagonals[1] === null ? null : "↙" + shown(diagonals[1]),
-        "total of the diagonal from top right to bottom left");
-      grid.appendChild(anti);
+      grid.appendChild(this.total(shown(diagonals[1]),
+        "total of the diagonal from top right to bottom left", "↙"));
     }
     for (let r = 0; r <= n; r++) {
       for (let c = 0; c <= n; c++) {
@@ -371,8 +369,8 @@ class DigitGame extends Game {
         } else if (c < n) {
           cell = this.total(shown(this.p.cols[c]), `total of column ${c + 1}`);
         } else if (diagonals) { // the main diagonal's total where that diagonal ends
-          cell = this.total(diagonals[0] === null ? null : "↘" + shown(diagonals[0]),
-            "total of the diagonal from top left to bottom right");
+          cell = this.total(shown(diagonals[0]),
+            "total of the diagonal from top left to bottom right", "↘");
         } else {
           cell = el("div", "cell spacer");
         }
@@ -484,8 +482,7 @@ class PairGame extends Game {
     const a = rows[y1][x1];
     const b = rows[y2][x2];
     h.message = `took ${a} and ${b}, ${a === b ? "equal" : "summing to ten"} (highlighted).`;
-    this.hinted = [[y1, x1], [y2, x2]];
-    this.hintedRows = rows.length;
+    this.hinted = {cells: [[y1, x1, a], [y2, x2, b]], rows: rows.length};
     this.play(h.move);
     return true;
   }
@@ -506,31 +503,22 @@ class PairGame extends Game {
   draw(board) {
     const grid = el("div", "grid");
     grid.style.gridTemplateColumns = `repeat(${this.p.width}, var(--cell))`;
-    this.rows().forEach((row, r) => row.forEach((v, c) => {
+    const rows = this.rows();
+    // where a cleared row moved the cells up, the hinted places no longer hold the pair
+    const hinted = this.hinted && this.hinted.rows === rows.length ? this.hinted.cells : [];
+    rows.forEach((row, r) => row.forEach((v, c) => {
       const cell = el("div", "cell", v || "");
       cell.dataset.r = r; cell.dataset.c = c;
       if (!v) cell.classList.add("removed");
       if (this.picked && this.picked[0] === r && this.picked[1] === c) cell.classList.add("picked");
-      // where a cleared row moved the cells up, the hinted places no longer hold the pair
-      const stayed = this.hinted && this.hintedRows === this.rows().length;
-      if (stayed && this.hinted.some(([hr, hc]) => hr === r && hc === c)) {
-        cell.classList.add("hinted");
-        cell.textContent = this.rows()[r][c] || this.hintedDigit(r, c);
-      }
+      const taken = hinted.find(([hr, hc]) => hr === r && hc === c);
+      if (taken) { cell.classList.add("hinted"); cell.textContent = taken[2]; }
       grid.appendChild(cell);
     }));
     board.appendChild(grid);
     $("add").hidden = !this.sequence;
   }
   columns() { return this.p.width; }
-  hintedDigit(r, c) {
-    const before = this.moves.slice(0, -1);
-    const saved = this.moves;
-    this.moves = before;
-    const digit = this.rows()[r][c];
-    this.moves = saved;
-    return digit;
-  }
   mount(board) { this.listen(board, "click", (e) => this.click(e)); }
 }
 
@@ -542,23 +530,19 @@ const GAMES = {numberlink: PathGame, arukone: PathGame, fubuki: DigitGame, numma
 const MAX_CELL = 40;
 const MIN_CELL = 16;
 
-function cellPixels() {
-  return Number(getComputedStyle($("board")).getPropertyValue("--cell").replace("px", "")) || MAX_CELL;
-}
-
 function sizeCells(board, columns) {
   const page = document.documentElement.clientWidth;
   const margins = 2 * parseFloat(getComputedStyle(document.body).marginLeft || "0") + 4;
-  const fit = Math.floor((page - margins) / columns);
-  board.style.setProperty("--cell", `${Math.max(MIN_CELL, Math.min(MAX_CELL, fit))}px`);
+  const size = Math.max(MIN_CELL, Math.min(MAX_CELL, Math.floor((page - margins) / columns)));
+  board.style.setProperty("--cell", `${size}px`);
+  return size;
 }
 
 function render() {
   const board = $("board");
   board.replaceChildren();
   if (!current) return;
-  sizeCells(board, current.game.columns());
-  current.game.draw(board);
+  current.game.draw(board, sizeCells(board, current.game.columns()));
   for (const [r, c] of current.game.wrongCells()) {
     const cell = board.querySelector(`.cell[data-r="${r}"][data-c="${c}"]`);
     if (cell) cell.classList.add("wrong");

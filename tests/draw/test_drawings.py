@@ -14,7 +14,7 @@ from numpuzzles.cli.main import main
 from numpuzzles.core.errors import MissingDependencyError
 from numpuzzles.core.family import Ruled
 from numpuzzles.draw import render
-from numpuzzles.draw.svg import FONT_FAMILY, label_colour
+from numpuzzles.draw.svg import FONT_FAMILY, ink_on, label_colour
 from numpuzzles.fubuki import Puzzle as FubukiPuzzle
 from numpuzzles.numberlink.draw import BLOCKED_SHADE
 from numpuzzles.numberlink.model import Puzzle as NumberlinkPuzzle
@@ -56,6 +56,25 @@ def test_colours_distinct_for_hundreds_of_labels() -> None:
     colours = [label_colour(i) for i in range(300)]
     assert len(set(colours)) == 300
     assert all(len(c) == 7 and c.startswith("#") for c in colours)
+
+
+def _wcag_contrast(a: str, b: str) -> float:
+    """WCAG 2.x contrast ratio, written here from the standard's formulas."""
+
+    def luminance(colour: str) -> float:
+        rgb = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+        lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in rgb]
+        return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+    high, low = sorted((luminance(a), luminance(b)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def test_label_text_reads_on_every_label_colour() -> None:
+    """Issue 23: label text contrast at least 4.5:1 (WCAG AA) on the first 400 colours."""
+    worst = min(_wcag_contrast(ink_on(label_colour(i)), label_colour(i)) for i in range(400))
+    assert worst >= 4.5
+    assert _wcag_contrast("#000000", "#ffffff") == 21.0
 
 
 def test_numberlink_puzzle_shows_numbered_ends_and_blocked_cells() -> None:

@@ -48,3 +48,14 @@ def test_the_page_is_package_data() -> None:
     assert "web/static/*" in data
     assert {p.name for p in STATIC.iterdir()} == {"index.html", "app.js", "style.css",
                                                  "favicon.svg"}
+
+
+def test_the_palette_is_the_drawings_own() -> None:
+    from numpuzzles.draw.svg import ink_on, label_colour
+
+    client = TestClient(create_app(WebSettings(workers=0)))
+    colours = client.get("/api/palette").json()["colours"]
+    assert len(colours) == 400
+    assert colours[:3] == [{"fill": label_colour(i), "ink": ink_on(label_colour(i))}
+                           for i in range(3)]
+    assert len({c["fill"] for c in colours}) == 400

@@ -65,11 +65,24 @@ def label_colour(index: int) -> str:
     return "#{:02x}{:02x}{:02x}".format(*(round(v * 255) for v in (red, green, blue)))
 
 
+def _relative_luminance(colour: str) -> float:
+    """WCAG 2's relative luminance of ``#rrggbb`` (sRGB channels linearised)."""
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
+    red, green, blue = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+                        for c in channels)
+    return 0.2126 * red + 0.7152 * green + 0.0722 * blue
+
+
+def contrast(first: str, second: str) -> float:
+    """WCAG 2's contrast ratio of two ``#rrggbb`` colours, 1 to 21."""
+    light, dark = sorted((_relative_luminance(first), _relative_luminance(second)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
 def ink_on(colour: str) -> str:
-    """Black or white, whichever reads better on ``colour`` (``#rrggbb``)."""
-    red, green, blue = (int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5))
-    luminance = 0.2126 * red + 0.7152 * green + 0.0722 * blue
-    return "#000000" if luminance > 0.45 else "#ffffff"
+    """Black or white, whichever contrasts more with ``colour`` (``#rrggbb``): for every
+    ``label_colour`` that is at least WCAG AA's 4.5:1, so labels read on their discs."""
+    return max(("#000000", "#ffffff"), key=lambda ink: contrast(ink, colour))
 
 
 @dataclass(frozen=True)

@@ -49,6 +49,9 @@ Scalar = str | int | float | bool | None
 _UNPARSED = "There was an error parsing the body"
 """FastAPI's words when ``json.loads`` raises something other than a syntax error."""
 STATIC = FilePath(__file__).parent / "static"
+PALETTE_SIZE = 400
+"""Label colours ``/api/palette`` lists; the page repeats them past that (400 pairs is past
+what a 25x25 board holds)."""
 """The page's files (package data): ``index.html``, ``app.js``, ``style.css``."""
 Short = Annotated[str, Field(max_length=40)]
 
@@ -241,6 +244,15 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     def favicon() -> FileResponse:
         """The page's icon, also where browsers look for one unasked (no 404 on a load)."""
         return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
+    @app.get("/api/palette")
+    def palette() -> dict[str, Any]:
+        """The label colours the drawings use, each with the ink its label is printed in:
+        the page takes its colours from here, so page and drawings agree."""
+        from ..draw.svg import ink_on, label_colour
+
+        colours = [label_colour(i) for i in range(PALETTE_SIZE)]
+        return {"colours": [{"fill": c, "ink": ink_on(c)} for c in colours]}
 
     @app.get("/api/families")
     def list_families() -> list[dict[str, Any]]:

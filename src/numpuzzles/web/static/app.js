@@ -6,10 +6,10 @@
 "use strict";
 
 const $ = (id) => document.getElementById(id);
-const COLOURS = ["#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4",
-  "#f032e6", "#9a6324", "#469990", "#808000", "#000075", "#800000", "#bfef45", "#fabed4",
-  "#dcbeff", "#aaffc3", "#ffd8b1", "#a9a9a9"];
-const colour = (label) => COLOURS[(label - 1) % COLOURS.length];
+// The drawings' label colours with their ink (GET /api/palette), the i-th for the i-th
+// label in increasing order, as the drawings number them.
+let PALETTE = [{fill: "#444444", ink: "#ffffff"}];
+const paint = (index) => PALETTE[index % PALETTE.length];
 let FAMILIES = {};
 let current = null; // {family, id, puzzle, solution, game}
 
@@ -224,10 +224,11 @@ class PathGame extends Game {
         if (end) {
           cell.classList.add("end");
           const dot = el("span", "", this.p.names ? this.p.names[end - 1] : end);
-          dot.style.background = colour(end);
+          dot.style.background = this.fill(end);
+          dot.style.color = this.ink(end);
           cell.appendChild(dot);
         } else if (g[r][c]) {
-          cell.style.background = colour(g[r][c]) + "40";
+          cell.style.background = this.fill(g[r][c]) + "40";
         }
         grid.appendChild(cell);
       }
@@ -241,7 +242,7 @@ class PathGame extends Game {
       if (cells.length < 2) continue;
       const line = document.createElementNS(ns, "polyline");
       line.setAttribute("points", cells.map(([r, c]) => `${(c + 0.5) * s},${(r + 0.5) * s}`).join(" "));
-      line.setAttribute("fill", "none"); line.setAttribute("stroke", colour(Number(label)));
+      line.setAttribute("fill", "none"); line.setAttribute("stroke", this.fill(Number(label)));
       line.setAttribute("stroke-width", String(Math.max(4, Math.round(s * 0.3)))); line.setAttribute("stroke-linecap", "round");
       line.setAttribute("stroke-linejoin", "round");
       svg.appendChild(line);
@@ -249,6 +250,15 @@ class PathGame extends Game {
     board.appendChild(svg);
   }
   columns() { return this.p.width; }
+  // each label's colour: its place among the puzzle's labels, as in the drawings
+  order(label) {
+    if (!this.labels) {
+      this.labels = [...new Set(this.p.grid.flat().filter((v) => v > 0))].sort((a, b) => a - b);
+    }
+    return this.labels.indexOf(label);
+  }
+  fill(label) { return paint(this.order(label)).fill; }
+  ink(label) { return paint(this.order(label)).ink; }
   mount(board) {
     this.listen(board, "pointerdown", (e) => { e.preventDefault(); this.down(board, e); });
     this.listen(board, "pointermove", (e) => this.move(board, e));
@@ -700,6 +710,7 @@ async function hint() {
 
 async function main() {
   const list = await api("/api/families");
+  PALETTE = (await api("/api/palette")).colours;
   for (const f of list) {
     FAMILIES[f.name] = f;
     $("family").appendChild(new Option(f.title.split(":")[0], f.name));

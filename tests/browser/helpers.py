@@ -9,8 +9,11 @@ from typing import Any
 
 def generate(page: Any, family: str, params: dict[str, str | bool],
              seed: int) -> dict[str, Any]:
-    """Generate through the page's form; the page's puzzle record (puzzle, solution, id)."""
+    """Generate through the page's form; the page's puzzle record (puzzle, solution, id).
+    Choosing a family opens that family's puzzle of the day first: wait for it to land."""
     page.select_option("#family", family)
+    settle(page)
+    page.eval_on_selector("#new-box", "box => { box.open = true; }")
     for name, value in params.items():
         field = f"#params [name='{name}']"
         if isinstance(value, bool):
@@ -27,6 +30,11 @@ def generate(page: Any, family: str, params: dict[str, str | bool],
     record: dict[str, Any] = page.evaluate(
         "() => ({id: current.id, puzzle: current.puzzle, solution: current.solution})")
     return record
+
+
+def settle(page: Any) -> None:
+    """Wait until no puzzle is being opened."""
+    page.wait_for_function("() => document.body.dataset.loading !== '1'")
 
 
 def centre(page: Any, r: int, c: int) -> tuple[float, float]:

@@ -13,11 +13,11 @@ def test_a_number_match_hint_highlights_its_pair(page: Any) -> None:
     page.click("#hint")
     page.wait_for_function("() => !current.game.pending && current.game.moves.length === 1")
     words = page.text_content("#status")
-    assert words.startswith("Hint: took ") and "(highlighted)" in words
+    assert words.startswith("Hint: take ") and "(highlighted)" in words
     assert not re.search(r"\d,\s*\d", words)  # no "1,0,1,1"
     x1, y1, x2, y2 = page.evaluate("() => current.game.moves[0]")
     grid = record["puzzle"]["grid"]
-    assert f"took {grid[y1][x1]} and {grid[y2][x2]}" in words
+    assert f"take {grid[y1][x1]} and {grid[y2][x2]}" in words
     hinted = page.locator(".cell.hinted")
     assert hinted.count() == 2
     assert sorted(hinted.all_text_contents()) == sorted([str(grid[y1][x1]), str(grid[y2][x2])])
@@ -28,7 +28,9 @@ def test_a_number_match_hint_highlights_its_pair(page: Any) -> None:
 def test_a_numberlink_hint_draws_the_longest_shared_path(page: Any) -> None:
     record = generate(page, "numberlink", {"size": "8x8"}, 4)
     shared = page.evaluate(
-        """async () => (await api('/api/numberlink/hint', {puzzle: current.puzzle})).hint.paths""")
+        """async () => (await (await fetch('/api/numberlink/hint', {method: 'POST',
+            headers: {'content-type': 'application/json'},
+            body: JSON.stringify({puzzle: current.puzzle})})).json()).hint.paths""")
     assert len(shared) >= 2
     page.click("#hint")
     page.wait_for_function("() => Object.keys(current.game.paths).length === 1")

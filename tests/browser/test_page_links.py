@@ -48,6 +48,7 @@ def test_a_share_link_sets_the_form_to_its_puzzle(page: Any, server: str) -> Non
     assert page.input_value("#params [name='size']") == "4"
     assert page.input_value("#params [name='variant']") == "diagonals"
     assert page.input_value("#seed") == "7"
+    page.eval_on_selector("#new-box", "box => { box.open = true; }")
     page.fill("#seed", "8")
     page.click("#generate")
     page.wait_for_function("() => current.id === 'fubuki:4x4,diagonals#8'")

@@ -11,7 +11,7 @@ import pytest
 from numpuzzles import families
 
 from . import conftest
-from .helpers import wrong_count
+from .helpers import settle, wrong_count
 
 
 @pytest.mark.parametrize(("family", "ident", "format_", "upload"), [
@@ -26,6 +26,8 @@ def test_a_pasted_puzzle_is_read_revealed_and_checked(page: Any, tmp_path: Path,
     made = rules.regenerate(ident)
     text = rules.dump(made.puzzle, format_)
     page.select_option("#family", family)
+    settle(page)  # choosing a family opens its puzzle of the day first
+    opened = page.evaluate("() => Number(document.body.dataset.puzzles)")
     page.click("#paste-box summary")
     if upload:
         path = tmp_path / "puzzle.txt"
@@ -34,7 +36,8 @@ def test_a_pasted_puzzle_is_read_revealed_and_checked(page: Any, tmp_path: Path,
     else:
         page.fill("#paste", text)
         page.click("#load")
-    page.wait_for_function("() => Number(document.body.dataset.puzzles || 0) > 0")
+    page.wait_for_function("n => Number(document.body.dataset.puzzles) > n", arg=opened)
+    settle(page)
     assert page.input_value("#paste") == text
     assert page.evaluate("() => current.id") is None
     shown = page.evaluate("() => current.puzzle")
@@ -44,10 +47,10 @@ def test_a_pasted_puzzle_is_read_revealed_and_checked(page: Any, tmp_path: Path,
     page.wait_for_function("() => Number(document.body.dataset.puzzles || 0) > 0")
     assert page.evaluate("() => current.puzzle") == shown
     page.click("#reveal")
-    page.wait_for_selector("#status:has-text('The solution.')")
+    page.wait_for_selector("#status:has-text('The solution is shown.')")
     assert wrong_count(page) == 0
-    page.click("#check")
-    page.wait_for_selector("#status.good")
+    page.click("#check")  # the server's checker agrees with what was revealed
+    page.wait_for_selector("#status.good:has-text('The solution shown is correct.')")
 
 
 def test_a_missing_browser_fails_under_ci(monkeypatch: pytest.MonkeyPatch,

@@ -3,6 +3,8 @@
 Only the loopback address by default: the server runs solvers for whoever can reach it,
 so listening further is a choice the user makes with ``--host``.  ``--workers`` sizes the
 process pool that solves and generates (``web/app.py``), not uvicorn's own processes.
+``--pack FILE`` (repeatable) serves a batch file as one more level pack; every file is read
+before the server starts, so a bad one is one line and exit 2, not a server that half works.
 """
 
 from __future__ import annotations
@@ -23,20 +25,26 @@ _LOOPBACK = ("127.0.0.1", "::1", "localhost")
               help="Processes that solve and generate (one slow request never stalls others).")
 @click.option("--timeout", type=click.FloatRange(min=0.01, max=3600), default=10.0,
               show_default=True, help="Seconds a solver may run for one request.")
-def serve_command(host: str, port: int, workers: int, timeout: float) -> int:
+@click.option("--pack", "pack_files", multiple=True, metavar="FILE.jsonl",
+              help="A batch file (numpuzzles batch ... -o FILE.jsonl) served as one more level "
+                   "pack, listed first; repeatable.")
+def serve_command(host: str, port: int, workers: int, timeout: float,
+                  pack_files: tuple[str, ...]) -> int:
     """Serve the JSON API (OpenAPI description at /openapi.json)."""
     try:
         import uvicorn
 
         from ..web import WebSettings, create_app
+        from ..web.packs import read_pack_files
     except ImportError as exc:
         raise click.ClickException(
             f"the web app needs its extra ({exc.name} is missing): "
             "pip install 'numpuzzles[web]'"
         ) from None
+    packs = read_pack_files(pack_files)  # a bad file raises: one line, exit 2 (main.py)
     if host not in _LOOPBACK:
         click.echo(f"numpuzzles serve: listening on {host}: other machines can reach it",
                    err=True)
-    app = create_app(WebSettings(workers=workers, solve_timeout=timeout))
+    app = create_app(WebSettings(workers=workers, solve_timeout=timeout), packs)
     uvicorn.run(app, host=host, port=port, log_level="info")
     return EXIT_OK

@@ -134,6 +134,21 @@ class Family(Protocol[P, S]):
         """Optional verbs this family has: ``hint``, ``draw``."""
         ...
 
+    @property
+    def rule_sets(self) -> Sequence[str]:
+        """The rule sets (Fubuki: variants) ``how_to_play`` words; the first is the default."""
+        ...
+
+    @property
+    def play(self) -> str:
+        """One sentence: how the page plays this family (pointer and keys)."""
+        ...
+
+    def how_to_play(self, rules: str | None = None) -> list[str]:
+        """A few plain sentences for a player: the goal, then each rule of ``rules`` (one
+        of ``rule_sets``; None: the default), worded from what ``check`` enforces."""
+        ...
+
     def parse(self, text: str, format: str | None = None, **options: Any) -> list[P]:
         """Every puzzle in ``text``; the format is sniffed when None."""
         ...
@@ -178,6 +193,11 @@ class Family(Protocol[P, S]):
         """Rules ``solution`` breaks, from the rules alone; empty means valid."""
         ...
 
+    def make_id(self, params: Mapping[str, Any], seed: int) -> str:
+        """The ID ``family:params#seed`` of the puzzle normalised ``params`` and ``seed``
+        make (what ``regenerate`` reads back)."""
+        ...
+
     def generate(self, params: Mapping[str, Any], seed: int) -> Generated[P, S]:
         """A puzzle built from ``params`` whose randomness all comes from ``seed``."""
         ...
@@ -216,7 +236,8 @@ class FamilyBase(Generic[P, S]):
 
     Subclasses set the class attributes of ``Family`` and write ``parse``, ``dump``,
     ``dump_solution``, ``parse_solution``, ``puzzle_json``, ``solution_json``, ``solve``,
-    ``check``, ``describe`` and ``_make`` (their generator).
+    ``check``, ``describe`` and ``_make`` (their generator), and ``how_to_play`` with
+    ``rule_sets`` and ``play`` where they have rules to tell a player.
     """
 
     name: str = ""
@@ -228,6 +249,8 @@ class FamilyBase(Generic[P, S]):
     solve_params: Sequence[Param] = ()
     default_limit: int | None = 1
     verbs: frozenset[str] = frozenset()
+    rule_sets: Sequence[str] = ("standard",)
+    play: str = ""
 
     def dump(self, puzzle: P, format: str | None = None) -> str:
         raise NotImplementedError
@@ -294,6 +317,13 @@ class FamilyBase(Generic[P, S]):
 
     def explain_difference(self, puzzle: P, first: S, second: S) -> str:
         return "two different solutions"
+
+    def how_to_play(self, rules: str | None = None) -> list[str]:
+        """The title alone: a family with rules to tell writes its own (``howto.py``)."""
+        if rules is not None and rules not in self.rule_sets:
+            raise InvalidParameterError(
+                f"{self.name} has no rule set {rules!r}; known: {', '.join(self.rule_sets)}")
+        return [self.title]
 
     def hint(self, puzzle: P, *, timeout: float | None = None) -> HintAnswer:
         raise InvalidParameterError(f"{self.name} has no hints yet")

@@ -16,7 +16,7 @@ from ..core.jsontext import first_json_value, member
 from ..core.params import Param
 from ..core.result import SolveResult, Status
 from ..core.violation import Violation
-from . import formats
+from . import formats, howto
 from .check import check
 from .model import SIZES, Filling, Puzzle
 
@@ -80,6 +80,12 @@ class FubukiFamily(FamilyBase[Puzzle, Filling]):
     generate_params = GENERATE_PARAMS
     default_limit = None
     verbs = frozenset({"hint", "draw"})
+    rule_sets = howto.VARIANTS
+    play = howto.PLAY
+
+    def how_to_play(self, rules: str | None = None) -> list[str]:
+        """The goal and the rules of the variant ``rules`` (default ``plain``)."""
+        return howto.how_to_play(rules)
 
     def parse(self, text: str, format: str | None = None, **options: Any) -> list[Puzzle]:
         self.option(self.read_params, options)

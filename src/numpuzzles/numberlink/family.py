@@ -27,7 +27,7 @@ from ..core.jsontext import json_values, member
 from ..core.params import Param
 from ..core.result import SolveResult, Status
 from ..core.violation import Violation
-from . import formats
+from . import formats, howto
 from .formats import jsonfmt
 from .model import Puzzle, Rules, Solution
 
@@ -130,6 +130,12 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
     solve_params = (ENGINE_PARAM,)
     verbs = frozenset({"hint", "draw"})
     default_rules = Rules.FILL
+    rule_sets: tuple[str, ...] = RULE_NAMES
+    play = howto.PLAY
+
+    def how_to_play(self, rules: str | None = None) -> list[str]:
+        """The goal and the rules under ``rules`` (default ``fill``), from the checker's."""
+        return howto.how_to_play(rules or self.default_rules)
 
     # --- reading and writing ---------------------------------------------------------
 

@@ -22,6 +22,7 @@ from ..core.jsontext import first_json_value, json_values, member
 from ..core.params import Param
 from ..core.result import SolveResult, Status
 from ..core.violation import Violation
+from . import howto
 from .board import Board, Pair, parse_board
 from .rules import PRESETS, get_rules
 from .sequence import ADD, Move
@@ -109,9 +110,15 @@ class NumMatchFamily(FamilyBase[Game, Moves]):
     read_params = READ_PARAMS
     solve_params = SOLVE_PARAMS
     verbs = frozenset({"hint", "draw"})
+    rule_sets = tuple(PRESETS)
+    play = howto.PLAY
 
     def __init__(self, rules: str = "original") -> None:
         self.default_rules = get_rules(rules).name
+
+    def how_to_play(self, rules: str | None = None) -> list[str]:
+        """Sentences made from the preset's ``Rules`` fields, the ones the solver reads."""
+        return howto.how_to_play(rules or self.default_rules)
 
     def _rules(self, options: Mapping[str, Any]) -> str:
         chosen = options.get("rules")

@@ -1,8 +1,13 @@
 """The JSON API: ``create_app(settings)`` builds it, over the family registry alone.
 
 Endpoints (answers are the records of ``core/records.py``, the command line's ``--json``):
-``GET /api/families``; ``POST /api/{family}/generate``, ``solve``, ``check``, ``hint``;
-``GET /api/{family}/draw?id=ID[&solution=1]`` (SVG).  The OpenAPI description is at
+``GET /api/families`` (each with its "how to play" per rule set, from ``howto.py`` in each
+family's package); ``POST /api/{family}/generate``, ``solve``, ``check``, ``hint``;
+``GET /api/{family}/draw?id=ID[&solution=1]`` (SVG); ``GET /api/packs[?date=YYYY-MM-DD]``:
+the level packs (``packs.py``: the fixed ones, after any files ``create_app`` was given)
+and that day's daily puzzle of each family; ``GET /api/palette`` (the label colours).
+A generation by ID is answered from a bounded cache after its first time (``cache.py``):
+an ID names one puzzle forever.  The OpenAPI description is at
 ``/openapi.json``; ``GET /`` is the page that plays the puzzles over this API
 (``static/``: plain JS, no framework, nothing fetched from elsewhere).  FastAPI's ``/docs``
 and ``/redoc`` are off, because they load their scripts from a CDN and this server must
@@ -21,7 +26,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import asynccontextmanager
@@ -37,11 +42,13 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.exceptions import HTTPException
 
 from .. import families
-from ..core.errors import one_line
+from ..core.errors import InvalidParameterError, one_line
 from ..core.family import Family
 from ..core.params import Param
 from ..core.seeds import MAX_SEED
+from .cache import AnswerCache
 from .limits import BodyLimit
+from .packs import Pack, packs_json, parse_day
 from .settings import WebSettings
 from .work import Answer, error, payload_text, run_job
 
@@ -109,6 +116,8 @@ def _family_json(family: Family[Any, Any]) -> dict[str, Any]:
         "generate_params": [_param_json(p) for p in family.generate_params],
         "read_params": [_param_json(p) for p in family.read_params],
         "solve_params": [_param_json(p) for p in family.solve_params],
+        "how_to_play": {rules: family.how_to_play(rules) for rules in family.rule_sets},
+        "play": family.play,
     }
 
 
@@ -197,10 +206,13 @@ def _problems(exc: RequestValidationError) -> list[dict[str, str]]:
             for item in list(exc.errors())[:10]]
 
 
-def create_app(settings: WebSettings | None = None) -> FastAPI:
-    """The web app: the JSON API over every registered family, under ``settings``."""
+def create_app(settings: WebSettings | None = None, packs: Sequence[Pack] = ()) -> FastAPI:
+    """The web app: the JSON API over every registered family, under ``settings``;
+    ``packs`` (read by ``packs.read_pack_files``) are listed before the fixed ones."""
     settings = settings or WebSettings()
     runner = Runner(settings)
+    served = tuple(packs)
+    generated = AnswerCache(settings.generate_cache)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -210,6 +222,8 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
     app = FastAPI(title="numpuzzles", summary="Solve, generate, check and draw number puzzles.",
                   docs_url=None, redoc_url=None, lifespan=lifespan)
     app.state.runner = runner
+    app.state.packs = served
+    app.state.generated = generated
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
 
     @app.exception_handler(HTTPException)
@@ -259,10 +273,33 @@ def create_app(settings: WebSettings | None = None) -> FastAPI:
         """Every family: name, title, formats, verbs and its parameters."""
         return [_family_json(f) for f in families.all_families().values()]
 
+    @app.get("/api/packs")
+    def list_packs(date: str | None = None) -> dict[str, Any]:
+        """The level packs (each a list of puzzle IDs, or of puzzles for a served file
+        without IDs) and each family's daily puzzle for ``date`` (default: today, UTC)."""
+        try:
+            day = parse_day(date)
+        except InvalidParameterError as exc:
+            raise HTTPException(422, str(exc)) from None
+        return packs_json(served, day)
+
     @app.post("/api/{family}/generate")
     async def generate(family: Known, body: GenerateBody) -> Response:
-        """A generated puzzle (params and seed, or an ID) with its solution."""
-        return _answer(await runner.run("generate", family, body.model_dump()))
+        """A generated puzzle (params and seed, or an ID) with its solution; by ID, from
+        the cache after the first time."""
+        by_id = body.id is not None and not body.params and body.seed is None
+        key = (family, str(body.id))
+        if by_id:
+            kept = generated.get(key)
+            if kept is not None:
+                return _answer(kept)
+        answer = await runner.run("generate", family, body.model_dump())
+        if by_id and answer[0] == 200:
+            generated.put(key, answer)
+            made_id = answer[1].get("id")
+            if isinstance(made_id, str) and made_id != key[1]:
+                generated.put((family, made_id), answer)
+        return _answer(answer)
 
     def puzzle_payload(body: PuzzleBody) -> dict[str, Any]:
         return {"puzzle": _text(body.puzzle, "puzzle"),

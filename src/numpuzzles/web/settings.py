@@ -25,6 +25,8 @@ class WebSettings:
     ``workers``: processes in the pool that solves and generates (0: threads in this
     process, for tests and debugging only: a pure-Python solver there holds the GIL).
     ``max_queue``: jobs waiting or running at once; beyond it the answer is 503 at once.
+    ``generate_cache``: answers of ``generate`` by ID kept in the app process (``cache.py``;
+    0: none), so a replayed pack level or daily puzzle is answered at once.
     """
 
     max_body_bytes: int = 256 * 1024
@@ -35,3 +37,4 @@ class WebSettings:
     workers: int = 2
     max_queue: int = 1000
     max_id_chars: int = 300
+    generate_cache: int = 256

@@ -16,6 +16,7 @@ from ...core.params import Param
 from .. import formats
 from ..family import RULE_NAMES, RULES_HELP, Board, NumberlinkFamily
 from ..model import Puzzle, Rules, Solution
+from . import howto
 
 MAX_ARUKONE_SIZE = 200
 """Largest n ``arukone generate`` accepts (``generate.MAX_SIZE``, kept in step by a test)."""
@@ -40,6 +41,11 @@ class ArukoneFamily(NumberlinkFamily):
     generate_params = ARUKONE_PARAMS
     read_params = (Param("rules", str, None, RULES_HELP + " Default: blank.", choices=RULE_NAMES),)
     default_rules = Rules.BLANK
+    rule_sets = (howto.RULES.value,)
+
+    def how_to_play(self, rules: str | None = None) -> list[str]:
+        """The competition's rules (``blank``); a puzzle read under others is told those."""
+        return howto.how_to_play(rules)
 
     def dump_generated(
         self, item: Generated[Board, Solution], format: str | None = None,

@@ -1,0 +1,54 @@
+// The board's size on screen.  Cells follow the window: as large as 56 px, as small as the
+// board needs to fit the screen's width (a 15x15 on a 390 px phone gets 24 px cells) and,
+// on a wide screen, its height with the buttons below still in view; never under 16 px.  A board that then still does not fit (a 25x25 on a phone) scrolls inside
+// its frame, never the page, and the zoom buttons make its cells larger or smaller.
+
+import {$} from "./dom.js";
+
+export const MAX_CELL = 56;
+// what goes below the board and should stay in view with it: the status line and buttons
+const BELOW = 140;
+export const MIN_CELL = 16;
+const ZOOM_STEPS = [0.6, 0.75, 1, 1.5, 2, 2.5];
+
+let zoom = ZOOM_STEPS.indexOf(1);
+
+// The width the board may take: its frame's, less the board's 2 px border each side.
+function room() {
+  const wrap = $("board-wrap");
+  return Math.max(0, wrap.clientWidth - 4);
+}
+
+// The height the board may take: from its top on the page to the window's bottom, less
+// the status line and buttons.  A phone's width decides first, so this only bites on wide
+// screens, where it keeps a big board and its buttons on one screen.
+function height() {
+  const top = $("board-wrap").getBoundingClientRect().top + window.scrollY;
+  return Math.max(0, window.innerHeight - top - BELOW);
+}
+
+// The cell size for ``columns`` columns (with the zoom applied), set as --cell on the board.
+export function sizeCells(board, columns) {
+  const fit = Math.max(MIN_CELL, Math.min(MAX_CELL, Math.floor(room() / columns),
+    Math.floor(height() / columns)));
+  const size = Math.max(12, Math.round(fit * ZOOM_STEPS[zoom]));
+  board.style.setProperty("--cell", `${size}px`);
+  // zooming is offered where it helps: small cells, or a board already zoomed
+  $("zoom").hidden = fit >= 28 && ZOOM_STEPS[zoom] === 1;
+  return size;
+}
+
+export function zoomBy(step) {
+  zoom = Math.max(0, Math.min(ZOOM_STEPS.length - 1, zoom + step));
+}
+
+export function resetZoom() { zoom = ZOOM_STEPS.indexOf(1); }
+
+// Cells the game calls wrong get the "wrong" mark; the marks of the last draw go first.
+export function markWrong(board, cells) {
+  for (const node of board.querySelectorAll(".cell.wrong")) node.classList.remove("wrong");
+  for (const [r, c] of cells) {
+    const cell = board.querySelector(`.cell[data-r="${r}"][data-c="${c}"]`);
+    if (cell) cell.classList.add("wrong");
+  }
+}

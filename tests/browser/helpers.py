@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -52,16 +53,29 @@ def mouse_drag(page: Any, cells: list[list[int]]) -> None:
 
 
 def touch_drag(page: Any, cells: list[list[int]]) -> None:
-    """The same drag with one finger: touch events sent through the DevTools protocol
-    (Chromium turns them into pointer events, as on a phone)."""
+    """The same drag with one finger (see touch_drag_points)."""
+    touch_drag_points(page, [centre(page, r, c) for r, c in cells])
+
+
+def touch_drag_points(page: Any, points: list[tuple[float, float]]) -> None:
+    """A drag with one finger through ``points`` (viewport pixels): touch events sent
+    through the DevTools protocol, which Chromium turns into pointer events, as on a phone.
+    The events carry timestamps 40 ms apart and the finger rests on the last point before
+    it lifts, as a hand does: events sent all at once read as a fling, and Chromium then
+    takes the next tap for the tap that stops the fling and sends no click."""
     cdp = page.context.new_cdp_session(page)
-    points = [centre(page, r, c) for r, c in cells]
-    x, y = points[0]
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
-    for x, y in points[1:]:
-        cdp.send("Input.dispatchTouchEvent",
-                 {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    at = time.time()
+
+    def send(kind: str, touches: list[tuple[float, float]]) -> None:
+        nonlocal at
+        at += 0.04
+        spots = [{"x": x, "y": y} for x, y in touches]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "timestamp": at, "touchPoints": spots})
+
+    send("touchStart", points[:1])
+    for point in [*points[1:], points[-1], points[-1], points[-1]]:
+        send("touchMove", [point])
+    send("touchEnd", [])
     cdp.detach()
 
 
@@ -80,3 +94,27 @@ def screenshot(page: Any, folder: Path, name: str) -> Path:
     if extra:
         page.screenshot(path=str(Path(extra) / f"{name}.png"))
     return path
+
+
+AXE = Path(__file__).parent / "vendor" / "axe-core" / "axe.min.js"
+
+
+def audit(page: Any) -> None:
+    """axe-core's accessibility rules on the page as it stands, with every fold (how to
+    play, new puzzle, paste) opened so that their contents are audited too, then closed
+    again as they were: no serious or critical violation may be found."""
+    folds = page.eval_on_selector_all(
+        "details", "ds => ds.map(d => { const was = d.open; d.open = true; return was; })")
+    if not page.evaluate("() => typeof axe !== 'undefined'"):
+        page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""async () => {
+        const result = await axe.run(document, {resultTypes: ['violations']});
+        return {passes: result.passes.length + result.incomplete.length,
+                violations: result.violations.map(v => ({id: v.id, impact: v.impact,
+                    help: v.help, where: v.nodes.slice(0, 3).map(n => n.target.join(' '))}))};
+    }""")
+    page.eval_on_selector_all("details", "(ds, was) => ds.forEach((d, i) => { d.open = was[i]; })",
+                              folds)
+    bad = [v for v in found["violations"] if v["impact"] in ("serious", "critical")]
+    assert not bad, bad
+    assert found["passes"] > 0  # the rules ran

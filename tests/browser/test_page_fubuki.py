@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .helpers import generate, screenshot, wrong_count
+from .helpers import generate, wrong_count
 
 
 def _type(page: Any, r: int, c: int, digit: int) -> None:
@@ -45,7 +45,6 @@ def test_fubuki_typed_with_a_hint(page: Any, tmp_path: Path) -> None:
     page.click("#check")
     page.wait_for_selector("#status.good")
     assert page.text_content("#status").startswith("Solved in ")
-    screenshot(page, tmp_path, "fubuki")
 
     page.goto(page.get_attribute("#share", "href"))
     page.wait_for_selector("body[data-ready='1']")

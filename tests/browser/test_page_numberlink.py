@@ -9,7 +9,7 @@ from urllib.parse import quote
 
 import pytest
 
-from .helpers import generate, mouse_drag, screenshot, touch_drag, wrong_count
+from .helpers import generate, mouse_drag, touch_drag, wrong_count
 
 
 def _wrong_step(record: dict[str, Any]) -> tuple[str, list[list[int]]]:
@@ -56,7 +56,6 @@ def test_paths_played_with_mouse_and_touch(page: Any, tmp_path: Path, family: st
     page.click("#check")
     page.wait_for_selector("#status.good")
     assert page.text_content("#status").startswith("Solved in ")
-    screenshot(page, tmp_path, family)
 
     share = page.get_attribute("#share", "href")
     assert share.endswith("?id=" + quote(id_, safe=""))

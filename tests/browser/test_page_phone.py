@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from .conftest import opened
-from .helpers import generate, touch_drag
+from .helpers import centre, generate, touch_drag, touch_drag_points
 
 
 @pytest.fixture()
@@ -43,3 +43,41 @@ def test_cells_grow_back_on_a_wide_screen(phone: Any) -> None:
     phone.set_viewport_size({"width": 1200, "height": 844})
     phone.wait_for_function(
         "small => document.querySelector('.cell').offsetWidth > small + 8", arg=small)
+
+
+def test_a_25x25_is_played_zoomed_and_panned(phone: Any) -> None:
+    """At 390 px a 25x25 gets 15 px cells; the zoom buttons make them larger, the board
+    then scrolls inside its frame (never the page), a drag from an empty cell pans it, and
+    a drag from a number still draws."""
+    record = generate(phone, "numberlink", {"size": "25x25"}, 1)
+    _no_sideways_scroll(phone)
+    width = "() => document.querySelector('.cell').getBoundingClientRect().width"
+    small = phone.evaluate(width)
+    assert 12 <= small < 20
+    phone.tap("#zoom-in")
+    phone.tap("#zoom-in")
+    assert phone.evaluate(width) >= 1.9 * small
+    _no_sideways_scroll(phone)
+    frame = "() => { const f = document.getElementById('board-wrap');" \
+            " return [f.scrollWidth > f.clientWidth, f.scrollLeft, f.scrollTop]; }"
+    scrolls, left, top = phone.evaluate(frame)
+    assert scrolls and (left, top) == (0, 0)
+
+    grid = record["puzzle"]["grid"]
+    empty = next((r, c) for r in range(3) for c in range(3) if grid[r][c] == 0)
+    start = centre(phone, *empty)
+    touch_drag_points(phone, [start, (start[0] - 150, start[1] - 100)])
+    _, left, top = phone.evaluate(frame)
+    assert left > 100 and top > 50  # the finger moved left and up: the board followed
+    assert phone.evaluate("() => Object.keys(current.game.paths).length") == 0
+
+    # a path wholly in view is drawn by touch as on a small board
+    view = phone.viewport_size
+    for cells in sorted(record["solution"]["paths"].values(), key=len):
+        points = [centre(phone, r, c) for r, c in cells]
+        if all(0 < x < view["width"] and 0 < y < view["height"] for x, y in points):
+            touch_drag(phone, cells)
+            break
+    else:
+        raise AssertionError("no path in view")
+    assert phone.evaluate("() => current.game.paths")[str(grid[cells[0][0]][cells[0][1]])] == cells

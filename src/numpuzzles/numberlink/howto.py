@@ -12,7 +12,7 @@ from ..core.errors import InvalidParameterError
 from .model import Rules
 
 PLAY = ("Drag from a numbered end to its partner to draw a path; a tap on a path clears "
-        "it.")
+        "it. On a board larger than the screen, a drag from an empty cell moves the board.")
 """How the page plays it (Arukone too)."""
 
 STEPS = ("A path runs from cell to cell sideways or up and down, never diagonally, and "

@@ -28,8 +28,9 @@ const page = {
   opening: 0, // the newest open() asked for: an older answer arriving late is dropped
   timer: null,
 };
-// For the console and the browser tests: the puzzle in play and its game.
+// For the console and the browser tests: the puzzle in play, its game, and its time (ms).
 Object.defineProperty(window, "current", {get: () => page.current});
+Object.defineProperty(window, "playedFor", {get: () => (page.timer ? page.timer.elapsed : 0)});
 
 // ---- what a game asks of the page ----
 const host = (family) => ({
@@ -186,7 +187,8 @@ function start(family, record, context) {
   const at = context.at || (id ? page.packs.find(id, context.pack) : null);
   const now = {
     family, id, key, at, puzzle: record.puzzle, solution,
-    origin: context.origin || (at ? "pack" : id ? "generated" : "pasted"),
+    origin: context.origin
+      || (at ? "pack" : id && id === page.packs.daily[family] ? "daily" : id ? "generated" : "pasted"),
     params: record.params || null, seed: record.seed,
   };
   now.game = new Kind(record.puzzle, judged ? solution : null, host(family));

@@ -2,6 +2,8 @@
 // mouse or touch).  A drag from a number starts its path afresh; a drag from a path's
 // cell (its far end included) goes on from there; a drag fills every cell it passes, even
 // when the pointer skips cells; crossing another path cuts it; a tap on a path clears it.
+// The board takes every touch (no panning by the browser while drawing), so on a board
+// larger than its frame (a 25x25 on a phone, or zoomed in) a drag from an empty cell pans.
 
 import {paint} from "../api.js";
 import {el} from "../dom.js";
@@ -134,7 +136,7 @@ export class PathGame extends Game {
       this.paths[label] = [[r, c]]; // a number starts its path afresh
     } else {
       label = this.owner(r, c);
-      if (!label) return;
+      if (!label) { this.startPan(board, e); return; }
       const cells = this.paths[label];
       const i = cells.findIndex(([a, b]) => a === r && b === c);
       this.paths[label] = cells.slice(0, i + 1); // continue from this cell
@@ -147,6 +149,7 @@ export class PathGame extends Game {
   // A pointer may skip cells when it moves fast: the stroke walks the cells between, one
   // orthogonal step at a time along the straight line, as far as the rules let it.
   move(board, e) {
+    if (this.pan) { this.panTo(e); return; }
     if (!this.stroke) return;
     const at = this.cellAt(board, e);
     if (!at) return;
@@ -181,6 +184,7 @@ export class PathGame extends Game {
   }
   // A tap (a press with no step) on a path clears that path; Undo brings it back.
   up() {
+    this.pan = null;
     if (!this.stroke) return;
     const {label, before, moved} = this.stroke;
     if (!moved) delete this.paths[label];
@@ -192,6 +196,17 @@ export class PathGame extends Game {
     } else {
       this.host.render();
     }
+  }
+  startPan(board, e) {
+    const frame = board.parentNode;
+    if (frame.scrollWidth <= frame.clientWidth && frame.scrollHeight <= frame.clientHeight) return;
+    this.pan = {frame, x: e.clientX, y: e.clientY, left: frame.scrollLeft, top: frame.scrollTop};
+    board.setPointerCapture(e.pointerId);
+  }
+  panTo(e) {
+    const {frame, x, y, left, top} = this.pan;
+    frame.scrollLeft = left - (e.clientX - x);
+    frame.scrollTop = top - (e.clientY - y);
   }
   mount(board) {
     this.listen(board, "pointerdown", (e) => { e.preventDefault(); this.down(board, e); });

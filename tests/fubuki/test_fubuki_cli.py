@@ -15,13 +15,22 @@ EXAMPLE = ["--rows", "16", "22", "7", "--cols", "11", "16", "18", "--given", "1=
 
 
 HEADER = re.compile(r"^(?P<name>.+) \((?P<desc>[^)]*)\): (?P<summary>.+) \(\d+\.\d{3} s\)$")
+COUNT = re.compile(r"^(?P<name>.+) \((?P<desc>[^)]*)\): (?P<summary>.+)$")
 
 
-def parse_solve(out: str) -> tuple[str, str, set[tuple[tuple[int, ...], ...]]]:
-    """The header's name and summary, and the solution grids printed under it."""
-    header, _, body = out.strip().partition("\n")
-    match = HEADER.match(header)
-    assert match is not None, header
+def parse_solve(out: str, err: str) -> tuple[str, str, set[tuple[tuple[int, ...], ...]]]:
+    """The summary line's name and summary, and the solution grids on standard output.
+
+    The summary line, with its time, is standard error's last such line; with --count the
+    count is the answer, so it is standard output's line and no grids follow it.
+    """
+    headers = [m for line in err.splitlines() if (m := HEADER.match(line))]
+    if headers:
+        match, body = headers[-1], out
+    else:
+        line, _, body = out.strip().partition("\n")
+        match = COUNT.match(line)
+        assert match is not None, line
     blocks = [b for b in body.split("\n\n") if b.strip()]
     grids = [tuple(tuple(int(v) for v in line.split()) for line in b.splitlines())
              for b in blocks]
@@ -37,11 +46,11 @@ def run(args: list[str], stdin: str | None = None) -> tuple[int, str, str]:
 
 
 def test_original_example_output() -> None:
-    code, out, _ = run(["fubuki", "solve", *EXAMPLE])
+    code, out, err = run(["fubuki", "solve", *EXAMPLE])
     assert code == 0
-    name, summary, grids = parse_solve(out)
+    name, summary, grids = parse_solve(out, err)
     assert (name, summary) == ("puzzle", "4 solutions")
-    assert out.startswith("puzzle (3x3): 4 solutions (")
+    assert err.startswith("puzzle (3x3): 4 solutions (")
     assert grids == {
         ((3, 5, 8), (7, 9, 6), (1, 2, 4)),
         ((3, 8, 5), (7, 6, 9), (1, 2, 4)),
@@ -58,33 +67,34 @@ def test_json_count_and_limit() -> None:
     assert obj["unique"] is False and obj["status"] == "solved"
     assert len(obj["solutions"]) == 4 and obj["solution"] == obj["solutions"][0]
     assert obj["puzzle"]["rows"] == [16, 22, 7] and obj["puzzle"]["cols"] == [11, 16, 18]
-    code, out, _ = run(["fubuki", "solve", *EXAMPLE, "--count"])
+    code, out, err = run(["fubuki", "solve", *EXAMPLE, "--count"])
     assert code == 0
-    assert parse_solve(out) == ("puzzle", "4 solutions", set())
+    assert parse_solve(out, err) == ("puzzle", "4 solutions", set())
     code, out, _ = run(["fubuki", "solve", *EXAMPLE, "--limit", "1", "--json"])
     obj = json.loads(out)
     assert obj["count"] == 1 and obj["complete"] is False and obj["unique"] is None
-    code, out, _ = run(["fubuki", "solve", *EXAMPLE, "--limit", "2"])
-    _, summary, grids = parse_solve(out)
+    code, out, err = run(["fubuki", "solve", *EXAMPLE, "--limit", "2"])
+    _, summary, grids = parse_solve(out, err)
     assert code == 0 and summary == "at least 2 solutions (stopped at --limit)"
     assert len(grids) == 2
-    code, out, _ = run(["fubuki", "solve", *EXAMPLE, "--unique"])
-    _, summary, grids = parse_solve(out)
+    code, out, err = run(["fubuki", "solve", *EXAMPLE, "--unique"])
+    _, summary, grids = parse_solve(out, err)
     assert code == 0 and summary.startswith("not unique: the first two solutions differ")
 
 
 def test_no_solution_exits_1() -> None:
-    code, out, _ = run(["fubuki", "solve", "--rows", "12", "15", "18", "--cols", "12", "15",
-                        "18", "--given", "1=9"])
+    code, out, err = run(["fubuki", "solve", "--rows", "12", "15", "18", "--cols", "12", "15",
+                          "18", "--given", "1=9"])
     assert code == 1
-    assert parse_solve(out) == ("puzzle", "no solution", set())
+    assert parse_solve(out, err) == ("puzzle", "no solution", set())
 
 
 def test_timeout_exits_3() -> None:
-    code, out, _ = run(["fubuki", "solve", "--size", "5", "--rows", "65", "65", "65", "65", "65",
-                        "--cols", "65", "65", "65", "65", "65", "--timeout", "0.05", "--count"])
+    code, out, err = run(["fubuki", "solve", "--size", "5", "--rows", "65", "65", "65", "65",
+                          "65", "--cols", "65", "65", "65", "65", "65", "--timeout", "0.05",
+                          "--count"])
     assert code == 3
-    _, summary, grids = parse_solve(out)
+    _, summary, grids = parse_solve(out, err)
     assert summary.startswith("at least ") and "time limit" in summary and not grids
 
 
@@ -97,8 +107,8 @@ def test_files_and_stdin(tmp_path: Path) -> None:
     assert code == 0 and [o["count"] for o in lines] == [4, 2]
     assert [o["source"] for o in lines] == [f"{path} #1", f"{path} #2"]
     code, out, _ = run(["fubuki", "solve", "-", "--count"], stdin=path.read_text())
-    headers = out.strip().split("\n\n")
-    assert code == 0 and [parse_solve(h) for h in headers] == [
+    counts = out.strip().splitlines()  # the counts are the answers: one line a puzzle
+    assert code == 0 and [parse_solve(line, "") for line in counts] == [
         ("stdin #1", "4 solutions", set()), ("stdin #2", "2 solutions", set())]
 
 
@@ -106,7 +116,7 @@ def test_prompts_like_the_original_and_asks_again() -> None:
     answers = "\n".join(["1", "3", "16", "22", "seven", "7", "11", "16", "18"]) + "\n"
     code, out, err = run(["fubuki", "solve", "--interactive"], stdin=answers)
     assert code == 0
-    _, summary, grids = parse_solve(out)
+    _, summary, grids = parse_solve(out, err)
     assert summary == "4 solutions" and len(grids) == 4
     assert "R1" in err and "C3" in err
 
@@ -115,11 +125,11 @@ def test_generate_is_reproducible_and_solvable(tmp_path: Path) -> None:
     code, first, _ = run(["fubuki", "generate", "--seed", "9", "--size", "4"])
     _, again, _ = run(["fubuki", "generate", "--seed", "9", "--size", "4"])
     assert code == 0 and first == again
-    assert first.startswith("# ID: fubuki:4x4#9\n")
+    assert first.startswith("# ID: fubuki:4x4#9  difficulty: ")
     path = tmp_path / "g.txt"
     path.write_text(first)
-    code, out, _ = run(["fubuki", "solve", str(path), "--count"])
-    assert code == 0 and parse_solve(out) == (str(path), "1 solution", set())
+    code, out, err = run(["fubuki", "solve", str(path), "--count"])
+    assert code == 0 and parse_solve(out, err) == (str(path), "1 solution", set())
     code, out, _ = run(["fubuki", "generate", "--seed", "2", "--count", "3", "--json"])
     objs = [json.loads(line) for line in out.splitlines()]
     assert [o["seed"] for o in objs] == [2, 3, 4]
@@ -129,7 +139,7 @@ def test_generate_writes_output_file(tmp_path: Path) -> None:
     path = tmp_path / "out.txt"
     code, out, _ = run(["fubuki", "generate", "--seed", "1", "-o", str(path)])
     assert code == 0 and out == ""
-    assert path.read_text().startswith("# ID: fubuki:3x3#1\n")
+    assert path.read_text().startswith("# ID: fubuki:3x3#1  difficulty: ")
 
 
 def test_check_names_violated_totals() -> None:

@@ -18,9 +18,10 @@ SEED = str(DATA / "seed-union-find-7x7.txt")
 
 def test_solve_unique_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["numberlink", "solve", SEED, "--unique", "--rules", "fill-notouch"]) == 0
-    out = capsys.readouterr().out
-    header = out.splitlines()[0]
-    assert header.startswith(f"{SEED} (7x7, fill-notouch): unique (")
+    out, err = capsys.readouterr()
+    # the summary line goes to standard error; standard output holds the solution alone
+    assert err.startswith(f"{SEED} (7x7, fill-notouch): unique (")
+    assert out.startswith("Table to be solved:")
     assert "The solution to the above table:" in out
 
 
@@ -114,7 +115,7 @@ def test_arukone_url_defaults_to_blank(tmp_path: Path, capsys: pytest.CaptureFix
     url = tmp_path / "aru.txt"
     url.write_text("https://puzz.link/p?arukone/e/3/2/1g1\n")
     assert main(["numberlink", "solve", str(url)]) == 0
-    assert capsys.readouterr().out.startswith(f"{url} (3x2, blank): solved (")
+    assert capsys.readouterr().err.startswith(f"{url} (3x2, blank): solved (")
     assert main(["numberlink", "solve", str(url), "--rules", "fill"]) == 1
 
 

@@ -208,16 +208,17 @@ def test_cli_solve_and_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     file = tmp_path / "p.txt"
     file.write_text("SEED: 1\n4\n2\n1 0 0 0\n0 2 0 0\n0 0 0 1\n0 0 0 2\n")
     assert main(["arukone", "solve", str(file)]) == 0
-    out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith(f"{file} (4x4, blank): solved (")
-    assert out[1:3] == ["4", "2"]  # the solved grid in the original's format
-    grid = [[int(v) for v in row.split()] for row in out[3:7]]
-    solution = formats.parse_solution("\n".join(out[1:7]), bwinf.parse(file.read_text())[0])
+    captured = capsys.readouterr()
+    assert captured.err.startswith(f"{file} (4x4, blank): solved (")  # the summary line
+    out = captured.out.splitlines()  # the solved grid alone, in the original's format
+    assert out[0:2] == ["4", "2"]
+    grid = [[int(v) for v in row.split()] for row in out[2:6]]
+    solution = formats.parse_solution("\n".join(out[0:6]), bwinf.parse(file.read_text())[0])
     assert check(bwinf.parse(file.read_text())[0], solution, Rules.BLANK) == []
-    assert grid[0][0] == 1 and grid[3][3] == 2 and len(out) == 7
+    assert grid[0][0] == 1 and grid[3][3] == 2 and len(out) == 6
     file.write_text("4\n2\n1 2 0 0\n2 1 0 0\n0 0 0 0\n0 0 0 0\n")
     assert main(["arukone", "solve", str(file)]) == 1
-    assert capsys.readouterr().out.startswith(f"{file} (4x4, blank): no solution (")
+    assert capsys.readouterr().err.startswith(f"{file} (4x4, blank): no solution (")
     file.write_text("4\n3\n1 0 0 0\n")
     assert main(["arukone", "check", str(file)]) == 2
     assert main(["arukone", "generate", "3"]) == 2
@@ -276,4 +277,4 @@ def test_cli_reads_back_files_of_several_puzzles(
     single = tmp_path / "blocked.txt"
     single.write_text("4\n2\n1 0 0 2\n0 -1 0 0\n0 0 0 0\n1 0 0 2\n")
     assert main(["arukone", "solve", str(single)]) == 0
-    assert capsys.readouterr().out.startswith(f"{single} (4x4, blank): solved (")
+    assert capsys.readouterr().err.startswith(f"{single} (4x4, blank): solved (")

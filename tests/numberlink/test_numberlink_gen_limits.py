@@ -16,6 +16,7 @@ from numpuzzles.numberlink.generate import unionfind
 from numpuzzles.numberlink.generate import unique as nl_generate
 from numpuzzles.numberlink.generate.unique import Params, solver_prover
 from numpuzzles.nummatch import generate as nm_generate
+from numpuzzles.nummatch import limits as nm_limits
 
 
 def test_numberlink_generate_refuses_boards_over_max_cells() -> None:
@@ -55,7 +56,7 @@ def test_arukone_refuses_n_over_max_size() -> None:
 def test_nummatch_generate_refuses_sizes_outside_its_range(
     rules: str, top: int, largest: tuple[int, int]
 ) -> None:
-    assert (nm_generate.MAX_SIDE, nm_generate.max_cells(rules)) == (30, top)
+    assert (nm_limits.MAX_SIDE, nm_limits.max_cells(rules)) == (30, top)
     too_many = (top // 10 + 1, 10)
     words = f"1 to 30 cells wide and high with at most {top} cells"
     for width, height in ((31, 2), (2, 31), too_many, (0, 4), (4, -1), (100_000, 100_000)):

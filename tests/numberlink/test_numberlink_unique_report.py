@@ -19,9 +19,9 @@ def test_same_labels_different_routes(tmp_path: Path, capsys: pytest.CaptureFixt
     path = tmp_path / "p.txt"
     path.write_text(text)
     assert main(["numberlink", "solve", str(path), "--unique"]) == 0
-    out = capsys.readouterr().out
-    assert "not unique" in out
-    named = {tuple(map(int, m)) for m in re.findall(r"\((\d+),(\d+)\)", out.splitlines()[0])}
+    summary = capsys.readouterr().err  # the summary line; the solutions are on stdout
+    assert "not unique" in summary
+    named = {tuple(map(int, m)) for m in re.findall(r"\((\d+),(\d+)\)", summary)}
     assert named, "the report must name at least one cell"
     (puzzle,) = formats.parse(text)
     first, second = solve(puzzle, rules=Rules.FILL, limit=2).solutions[:2]

@@ -19,19 +19,28 @@ def _pairs(lines: list[str]) -> list[Pair]:
 
 
 HEADER = re.compile(r"^(?P<name>.+) \((?P<desc>[^)]*)\): (?P<summary>.+) \(\d+\.\d{3} s\)$")
+COUNT = re.compile(r"^(?P<name>.+) \((?P<desc>[^)]*)\): (?P<summary>.+)$")
 
 
-def _solve_text(out: str) -> tuple[str, str, str, list[str]]:
-    """Name, description and summary of the header line, and the moves printed under it."""
-    header, *moves = out.strip().splitlines()
-    match = HEADER.match(header)
-    assert match is not None, header
+def _solve_text(captured: pytest.CaptureResult[str]) -> tuple[str, str, str, list[str]]:
+    """Name, description and summary of the summary line, and the moves printed.
+
+    The summary line, with its time, goes to standard error, the moves alone to standard
+    output; with --count the count is the answer, so it is standard output's line.
+    """
+    headers = [m for line in captured.err.splitlines() if (m := HEADER.match(line))]
+    if headers:
+        match, moves = headers[-1], captured.out.strip().splitlines()
+    else:
+        line, *moves = captured.out.strip().splitlines()
+        match = COUNT.match(line)
+        assert match is not None, line
     return match["name"], match["desc"], match["summary"], moves
 
 
 def test_solve_prints_a_legal_move_list(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["nummatch", "solve", "--randfill", "3648"]) == 0
-    name, desc, summary, lines = _solve_text(capsys.readouterr().out)
+    name, desc, summary, lines = _solve_text(capsys.readouterr())
     assert (name, desc, summary) == ("randfill 3648", "5x4, original", "solved")
     assert len(lines) == 10
     assert check(randfill(3648), _pairs(lines)) == []
@@ -39,7 +48,7 @@ def test_solve_prints_a_legal_move_list(capsys: pytest.CaptureFixture[str]) -> N
 
 def test_solve_board_argument_and_unsolvable(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["nummatch", "solve", "18866/62725/32795/34448"]) == 1
-    assert _solve_text(capsys.readouterr().out) == ("puzzle", "5x4, original", "no solution", [])
+    assert _solve_text(capsys.readouterr()) == ("puzzle", "5x4, original", "no solution", [])
 
 
 def test_quiet_prints_nothing(capsys: pytest.CaptureFixture[str]) -> None:
@@ -69,7 +78,7 @@ def test_seed_range_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_seed_bfs_cap_gives_exit_3(capsys: pytest.CaptureFixture[str]) -> None:
     args = ["nummatch", "solve", "55555/55555", "--algorithm", "seed-bfs", "--max-boards", "5"]
     assert main(args) == 3
-    _, _, summary, moves = _solve_text(capsys.readouterr().out)
+    _, _, summary, moves = _solve_text(capsys.readouterr())
     assert summary == "undecided: a limit stopped the search" and moves == []
     assert main(["nummatch", "solve", "55555/55555", "--algorithm", "seed-bfs"]) == 0
 
@@ -159,10 +168,10 @@ def test_classic_bound_below_limit_is_unknown(capsys: pytest.CaptureFixture[str]
     # 3 digits cannot be cleared without an addition; with the bound at 0 that is no proof
     args = ["nummatch", "solve", "123", "--rules", "classic", "--max-adds", "0"]
     assert main(args) == 3
-    _, desc, summary, moves = _solve_text(capsys.readouterr().out)
+    _, desc, summary, moves = _solve_text(capsys.readouterr())
     assert (desc, summary, moves) == ("3x1, classic", "undecided: a limit stopped the search", [])
     assert main(["nummatch", "solve", "1/9/5", "--rules", "classic"]) == 0
-    _, _, summary, lines = _solve_text(capsys.readouterr().out)
+    _, _, summary, lines = _solve_text(capsys.readouterr())
     assert summary == "solved"
     assert "add" in lines
     moves = [x if x == "add" else Pair.from_xy(*(int(v) for v in x.split(","))) for x in lines]
@@ -174,7 +183,7 @@ def test_check_valid_and_invalid_move_lists(
 ) -> None:
     board = "71716/56635/32998/43364"  # randfill(3648)
     assert main(["nummatch", "solve", board]) == 0
-    _, _, _, moves = _solve_text(capsys.readouterr().out)
+    _, _, _, moves = _solve_text(capsys.readouterr())
     assert check(randfill(3648), _pairs(moves)) == []
     listed = tmp_path / "moves.txt"
     listed.write_text("\n".join(moves) + "\n")
@@ -247,16 +256,16 @@ def test_unique_and_count_are_undecided_not_blamed_on_a_limit(
     a --limit nobody set ('nummatch count' is the command that counts)."""
     board = "71716/56635/32998/43364"
     assert main(["nummatch", "solve", board, "--unique"]) == 3
-    _, _, summary, moves = _solve_text(capsys.readouterr().out)
+    _, _, summary, moves = _solve_text(capsys.readouterr())
     assert summary == "solved; uniqueness undecided (this solver looks for one solution only)"
     assert check(randfill(3648), _pairs(moves)) == []
     assert main(["nummatch", "solve", board, "--count"]) == 3
-    _, _, summary, moves = _solve_text(capsys.readouterr().out)
+    _, _, summary, moves = _solve_text(capsys.readouterr())
     assert summary == "at least 1 solution (undecided: this solver looks for one solution only)"
     assert moves == []
     assert main(["nummatch", "solve", board, "--limit", "3"]) == 0
-    _, _, summary, moves = _solve_text(capsys.readouterr().out)
+    _, _, summary, moves = _solve_text(capsys.readouterr())
     assert "--limit" not in summary and "time limit" not in summary and len(moves) == 10
     # a proof of no solution answers both questions
     assert main(["nummatch", "solve", "18866/62725/32795/34448", "--unique"]) == 1
-    assert _solve_text(capsys.readouterr().out)[2] == "no solution"
+    assert _solve_text(capsys.readouterr())[2] == "no solution"

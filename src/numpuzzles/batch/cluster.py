@@ -1,4 +1,4 @@
-"""The same batch on a Dask distributed cluster (``pip install 'numpuzzles[cluster]'``).
+"""The same batch on a Dask distributed cluster (the ``cluster`` extra, ``errors.install_hint``).
 
 Dask is imported only here and only when a scheduler is named, so the package never
 needs it otherwise.  Tasks are ``tasks.make_chunk`` (several seeds per task: a
@@ -25,7 +25,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from ..core.errors import InvalidParameterError
+from ..core.errors import InvalidParameterError, install_hint
 from .runner import Runner
 from .tasks import Made, Spec, make_chunk
 
@@ -42,7 +42,7 @@ def _import_distributed() -> Any:
         import distributed
     except ImportError:
         raise ClusterUnavailableError(
-            "--scheduler needs Dask: pip install 'numpuzzles[cluster]'"
+            f"--scheduler needs Dask: {install_hint('cluster')}"
         ) from None
     return distributed
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import families
-from ..core.errors import InvalidParameterError, PuzzleFormatError
+from ..core.errors import InvalidParameterError, PuzzleFormatError, install_hint
 
 
 @dataclass
@@ -167,17 +167,26 @@ def to_json(summary: Summary) -> dict[str, Any]:
     }
 
 
+def require_plot() -> None:
+    """Refuse at once when matplotlib is missing: the command line asks before it reads the
+    file or prints a line, so a missing extra is one line and exit 2, not a report
+    followed by an error."""
+    import importlib.util
+
+    if importlib.util.find_spec("matplotlib") is None:
+        raise InvalidParameterError(f"--plot needs matplotlib: {install_hint('plot')}")
+
+
 def plot(summary: Summary, path: str | os.PathLike[str]) -> None:
     """Difficulty and generation-time histograms as a PNG (matplotlib: the ``plot`` extra)."""
+    require_plot()
     try:
         import matplotlib
 
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise InvalidParameterError(
-            "--plot needs matplotlib: pip install 'numpuzzles[plot]'"
-        ) from None
+        raise InvalidParameterError(f"--plot needs matplotlib: {install_hint('plot')}") from None
     figure, (left, right) = plt.subplots(1, 2, figsize=(10, 4))
     names = sorted(summary.difficulty)
     left.bar(names, [summary.difficulty[n] for n in names])

@@ -20,9 +20,12 @@ from .. import families
 from ..batch.loops import Progress, run_batch
 from ..batch.runner import default_workers, local_runner
 from ..batch.tasks import MAX_BATCH, spec
+from ..core.errors import install_hint
+from ..core.fileio import check_writable
 from ..core.seeds import MAX_SEED
 from . import params as cli_params
 from .common import CONTEXT_SETTINGS, EXIT_OK
+from .helptext import ListingGroup
 
 
 class _Bar:
@@ -151,7 +154,7 @@ def _family_command(name: str) -> click.Command:
         click.option("--distinct", is_flag=True,
                      help="Drop puzzles equal to a kept one up to symmetry and relabelling."),
         click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
-                     help="Run on this Dask cluster (pip install 'numpuzzles[cluster]')."),
+                     help=f"Run on this Dask cluster (needs Dask: {install_hint('cluster')})."),
         click.option("-o", "--output", required=True,
                      type=click.Path(dir_okay=False, path_type=Path),
                      help="The JSON Lines file (appended to; a rerun resumes it)."),
@@ -164,13 +167,17 @@ def _family_command(name: str) -> click.Command:
 @click.command("stats", context_settings=CONTEXT_SETTINGS)
 @click.argument("path", type=click.Path(dir_okay=False, exists=True, path_type=Path))
 @click.option("--plot", type=click.Path(dir_okay=False, path_type=Path), default=None,
-              help="Draw the difficulty and time histograms into this PNG (needs matplotlib).")
+              help="Draw the difficulty and time histograms into this PNG (needs matplotlib: "
+                   f"{install_hint('plot')}).")
 @click.option("--json", "as_json", is_flag=True,
               help="One JSON object instead of text (its keys: docs/json.md).")
 def stats(path: Path, plot: Path | None, as_json: bool) -> int:
     """What a batch file holds: counts, sizes, difficulty, times, duplicates."""
     from ..batch import stats as batch_stats
 
+    if plot is not None:  # before anything is printed: a missing extra is one line, exit 2
+        batch_stats.require_plot()
+        check_writable(plot)
     summary = batch_stats.summarise(path)
     if as_json:
         click.echo(json.dumps(batch_stats.to_json(summary)))
@@ -183,7 +190,7 @@ def stats(path: Path, plot: Path | None, as_json: bool) -> int:
     return EXIT_OK
 
 
-class BatchGroup(click.Group):
+class BatchGroup(ListingGroup):
     """``batch FAMILY`` for every family (built when named) and ``batch stats``."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:

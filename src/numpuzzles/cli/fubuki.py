@@ -23,6 +23,7 @@ from .extras import CliExtras, Named, PuzzleSource
 _LIST_OPTIONS = ("--rows", "--cols", "--diagonals")
 _NUMBER = re.compile("[0-9]{1,9}")
 _NUMBERS = re.compile("[0-9,]{1,200}")
+_ANSWER = re.compile("[0-9]{1,12}")
 
 
 class _ListCommand(click.Command):
@@ -78,13 +79,32 @@ def _givens(specs: tuple[str, ...], size: int) -> tuple[int, ...]:
     return tuple(cells)
 
 
+def _whole(answer: str, low: int, high: int) -> int | None:
+    """``answer`` as a whole number in ``low..high``, or None."""
+    text = answer.strip()
+    if not _ANSWER.fullmatch(text):
+        return None
+    value = int(text)
+    return value if low <= value <= high else None
+
+
 def _prompt_puzzle(size: int) -> Puzzle:
-    """Ask for the given cell and the totals one by one, as the original did."""
+    """Ask for the given cell and the totals one by one, as the original did.
+
+    Why the answers are read as text and checked here, not by a click type: click answers
+    ``abc`` with "Error: 'abc' is not a valid integer range.", which tells a player about
+    the program, not what to type; here a wrong answer gets one sentence saying what is
+    wanted, and the question again.
+    """
     top = size * size
 
     def ask(text: str, low: int, high: int) -> int:
-        value: int = click.prompt(text, type=click.IntRange(low, high), err=True)
-        return value
+        while True:
+            answer: str = click.prompt(text, type=str, err=True)
+            value = _whole(answer, low, high)
+            if value is not None:
+                return value
+            click.echo(f"Please type a whole number from {low:,} to {high:,}.", err=True)
 
     while True:
         position = ask(f"Position of the given cell (1-{top})", 1, top)

@@ -11,7 +11,7 @@ import os
 from collections.abc import Iterator
 from typing import Any
 
-from ..core.errors import NumpuzzlesError, PuzzleFormatError
+from ..core.errors import NumpuzzlesError, OutputFileError, PuzzleFormatError
 from ..core.family import Family
 from .common import read_text
 from .extras import Named
@@ -40,6 +40,27 @@ def read_argument(arg: str) -> tuple[str, str]:
     if exists or len(arg) > MAX_INLINE or not _looks_inline(arg):
         return arg, read_text(arg)
     return "puzzle", arg
+
+
+def refuse_output_over_input(output: str | os.PathLike[str] | None, args: tuple[str, ...]) -> None:
+    """Raise ``OutputFileError`` when ``-o`` names one of the input files.
+
+    Why: ``solve p.txt -o p.txt`` would replace the puzzle the user wrote with its
+    solution (the write is atomic, so it would succeed), and nothing a user wrote is
+    overwritten by a command that only reads it.  Checked before any work.
+    """
+    if output is None or not os.path.exists(output):
+        return
+    for arg in args:
+        if arg == "-" or not os.path.exists(arg):
+            continue
+        try:
+            same = os.path.samefile(arg, output)
+        except OSError:  # unreadable either way: the read or the write says so later
+            continue
+        if same:
+            raise OutputFileError(
+                f"-o {os.fspath(output)} is also an input: write the output to another file")
 
 
 def load(

@@ -16,6 +16,7 @@ import click
 from .. import __version__, families
 from ..core.errors import NumpuzzlesError, one_line
 from .common import CONTEXT_SETTINGS, EXIT_USAGE
+from .helptext import ListingGroup, write_commands, write_rule_sets
 
 EXIT_INTERNAL = 70
 """A bug (EX_SOFTWARE): never an answer about a puzzle."""
@@ -28,6 +29,27 @@ ROOT_COMMANDS = {
 }
 """Commands over all families: module and name, imported only when named (the batch
 engine alone costs a one-puzzle process some 60 ms of imports)."""
+
+
+class FamilyCommands(ListingGroup):
+    """``numpuzzles FAMILY``: the group ``verbs.build_group`` makes, with its help written
+    here, where help is: whole command summaries, then the family's rule sets and their
+    rules (from ``how_to_play``), so a user learns what ``--rules classic`` means."""
+
+    def __init__(self, inner: click.Group) -> None:
+        super().__init__(name=inner.name, help=inner.help,
+                         context_settings=inner.context_settings)
+        self.inner = inner
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return self.inner.list_commands(ctx)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        return self.inner.get_command(ctx, cmd_name)
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        write_rule_sets(formatter, families.family(self.name or ""))
+        super().format_epilog(ctx, formatter)
 
 
 class FamilyGroup(click.Group):
@@ -46,20 +68,14 @@ class FamilyGroup(click.Group):
             return None
         from .verbs import build_group
 
-        return build_group(cmd_name)
+        return FamilyCommands(build_group(cmd_name))
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         rows = [(name, families.title(name)) for name in sorted(families.NAMES)]
         with formatter.section("Puzzle families"):
             formatter.write_dl(rows)
-        others = []
-        for name in sorted(ROOT_COMMANDS):
-            command = self.get_command(ctx, name)
-            if command is not None:
-                others.append((name, command.get_short_help_str()))
-        if others:
-            with formatter.section("Other commands"):
-                formatter.write_dl(others)
+        others = [(name, self.get_command(ctx, name)) for name in sorted(ROOT_COMMANDS)]
+        write_commands(formatter, "Other commands", [(n, c) for n, c in others if c is not None])
 
 
 @click.group(cls=FamilyGroup, context_settings=CONTEXT_SETTINGS)

@@ -25,7 +25,7 @@ from ..nummatch.count import (
     count_sequences,
 )
 from ..nummatch.family import FAMILY
-from ..nummatch.play import HELP, Game
+from ..nummatch.play import Game
 from ..nummatch.randfill import randfill
 from ..nummatch.rules import PRESETS, get_rules
 from .common import (
@@ -156,7 +156,8 @@ CLASSIC_START = "123456789/111213141/516171819"
 @rules_option
 @seed_option
 def play(board: str | None, rules: str, seed: int | None) -> int:
-    """Play in the terminal: type two cells like 'b1 c1', u = undo, h = hint, a = add, q = quit.
+    """Play in the terminal: type two cells like 'b1 c1', u = undo, h = hint, q = quit
+    (a = add numbers under classic and easybrain).
 
     Without BOARD: a generated 5x4 board (original, brief) or the classic 1..19 start.
     """
@@ -172,7 +173,7 @@ def play(board: str | None, rules: str, seed: int | None) -> int:
         puzzle = _board_arg(CLASSIC_START, rules)
     game = Game(puzzle, rules)
     click.echo(game.render())
-    click.echo(HELP)
+    click.echo(game.help)
     stdin: TextIO = sys.stdin
     while not game.finished:
         click.echo("> ", nl=False)

@@ -27,6 +27,16 @@ def _help(param: Param) -> str:
     return text
 
 
+def _metavar(param: Param) -> str:
+    """What the value is: N, SECONDS for a time limit, NUMBER for another fraction (a
+    density is no time), TEXT."""
+    if param.kind is int:
+        return "N"
+    if param.kind is float:
+        return "SECONDS" if param.name.endswith(("timeout", "seconds")) else "NUMBER"
+    return "TEXT"
+
+
 def dest(param: Param) -> str:
     """The keyword the command receives for ``param``."""
     return f"p_{param.name}"
@@ -42,7 +52,9 @@ def decorators(params: Sequence[Param], *, arguments: bool = True) -> list[Decor
     for param in params:
         name = dest(param)
         if param.argument and arguments:
-            out.append(click.argument(name, metavar=param.name.upper(), required=False))
+            # click >= 8.5 lists an argument's help, so SIZE shows its limits too
+            out.append(click.argument(name, metavar=param.name.upper(), required=False,
+                                      help=_help(param)))
         elif param.kind is bool:
             out.append(click.option(option_name(param), name, is_flag=True, default=None,
                                     help=_help(param)))
@@ -55,7 +67,7 @@ def decorators(params: Sequence[Param], *, arguments: bool = True) -> list[Decor
             out.append(click.option(option_name(param), name, type=click.Choice(param.choices),
                                     default=None, help=_help(param)))
         else:
-            metavar = "N" if param.kind is int else "SECONDS" if param.kind is float else "TEXT"
+            metavar = _metavar(param)
             out.append(click.option(option_name(param), name, default=None, metavar=metavar,
                                     help=_help(param)))
     return out

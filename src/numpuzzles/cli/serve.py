@@ -11,12 +11,23 @@ from __future__ import annotations
 
 import click
 
+from ..core.errors import install_hint
 from .common import CONTEXT_SETTINGS, EXIT_OK
 
 _LOOPBACK = ("127.0.0.1", "::1", "localhost")
 
 
-@click.command("serve", context_settings=CONTEXT_SETTINGS)
+_HELP = f"""Serve the page at / (play every family in a browser) and the JSON API under /api.
+
+Open http://127.0.0.1:8000/ (or your --host and --port) for the page: puzzles to play,
+level packs, the daily puzzle, hints and checks.  The API's OpenAPI description is at
+/openapi.json.  Needs the web extra: {install_hint('web')}.
+"""
+"""Written here, not as the docstring, so that the install command comes from
+``install_hint`` like the error's."""
+
+
+@click.command("serve", context_settings=CONTEXT_SETTINGS, help=_HELP)
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on (only this machine by default).")
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True,
@@ -30,7 +41,7 @@ _LOOPBACK = ("127.0.0.1", "::1", "localhost")
                    "pack, listed first; repeatable.")
 def serve_command(host: str, port: int, workers: int, timeout: float,
                   pack_files: tuple[str, ...]) -> int:
-    """Serve the JSON API (OpenAPI description at /openapi.json)."""
+    """The server: the page and the API (``_HELP`` is what ``--help`` shows)."""
     try:
         import uvicorn
 
@@ -38,8 +49,7 @@ def serve_command(host: str, port: int, workers: int, timeout: float,
         from ..web.packs import read_pack_files
     except ImportError as exc:
         raise click.ClickException(
-            f"the web app needs its extra ({exc.name} is missing): "
-            "pip install 'numpuzzles[web]'"
+            f"the web app needs its extra ({exc.name} is missing): {install_hint('web')}"
         ) from None
     packs = read_pack_files(pack_files)  # a bad file raises: one line, exit 2 (main.py)
     if host not in _LOOPBACK:

@@ -4,14 +4,18 @@
 ``convert``, and ``hint`` and ``draw`` where the family has them, plus whatever the
 family's own module adds (``cli/extras.py``).  Shared options: ``--json`` (one record per
 puzzle, ``core/records.py``), ``--seed``, ``--timeout``, ``--format``/``--to``, ``-o``.
-Exit status: 0 success, 1 no solution (proved) or an invalid solution, 2 bad input,
-3 undecided within the limits.
+Standard output (or ``-o``) holds only what a verb makes, in a form the verbs read back
+(so ``solve -o s`` feeds ``check p s``, and ``--json`` records and batch files are
+puzzles to every verb); lines about the run (``solve``'s summary and time) go to
+standard error.  Exit status: 0 success, 1 no solution (proved) or an invalid solution,
+2 bad input, 3 undecided within the limits.
 """
 
 from __future__ import annotations
 
+import itertools
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -41,7 +45,7 @@ from .common import (
     timeout_option,
 )
 from .extras import CliExtras, Named, extras_for
-from .inputs import load, read_argument
+from .inputs import load, read_argument, refuse_output_over_input
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -97,6 +101,7 @@ class _Puzzles:
                 return made, read
         if not inputs:
             raise click.UsageError("give a puzzle: a FILE, '-' for standard input, or its text")
+        refuse_output_over_input(kwargs.get("output"), inputs)
         return load(self.family, inputs, fmt, read), read
 
 
@@ -193,7 +198,9 @@ def _solve_command(family: Fam, extras: CliExtras) -> click.Command:
                 mode = "list"
         out = Output(kwargs["output"])
         statuses = []
-        for index, (name, puzzle) in enumerate(source):
+        written = False
+        source, several = _peek_several(source)
+        for name, puzzle in source:
             result = family.solve(puzzle, limit=wanted, timeout=kwargs["timeout"], **options)
             # A count or a uniqueness proof cut short by the time limit is undecided.
             # So is one this solver cannot settle (Number Match's looks for one solution only).
@@ -206,24 +213,39 @@ def _solve_command(family: Fam, extras: CliExtras) -> click.Command:
                                       list_all=mode != "one")
                 out.line(dumps_json(record))
                 continue
-            if index:
-                out.line()
-            summary = _summary(family, puzzle, result, mode, wanted)
-            out.line(f"{name} ({family.describe(puzzle)}): {summary} "
-                     f"({result.stats.seconds:.3f} s)")
-            shown = () if mode == "count" else result.solutions
-            for number, solution in enumerate(shown):
-                if number:
+            summary = f"{name} ({family.describe(puzzle)}): " + _summary(
+                family, puzzle, result, mode, wanted)
+            seconds = f"{result.stats.seconds:.3f} s"
+            if mode == "count":  # the count is the answer: it goes where answers go
+                out.line(summary)
+                click.echo(f"{name}: {seconds}", err=True)
+                continue
+            # the header is about the run, not the answer: standard output (or -o) keeps
+            # only solutions, in the text ``check`` reads back
+            click.echo(f"{summary} ({seconds})", err=True)
+            if several:  # which puzzle the next solutions answer: check pairs them by it
+                if written:
+                    out.line()
+                out.line(f"{SOLUTIONS_MARK}{name}")
+                written = False
+            for solution in result.solutions:
+                if written:  # a blank line between solutions, as between puzzles
                     out.line()
                 out.line(family.dump_solution(puzzle, solution, to).rstrip("\n"))
+                written = True
         out.close()
         return exit_code_for(statuses)
 
     solve.__doc__ = f"""Solve every puzzle given ('-' reads standard input).
 
-    A PUZZLE is a file, '-' or the puzzle's own text.  By default {default} solution(s)
-    are looked for; --unique decides uniqueness, --count counts them.  Exit status: 0
-    solved, 1 some puzzle proved unsolvable, 3 some undecided within --timeout.
+    A PUZZLE is a file, '-' or the puzzle's own text (a --json record or a batch file
+    too: every puzzle in it is solved).  By default {default} solution(s) are looked for;
+    --unique decides uniqueness, --count counts them.  Standard output (or -o) holds the
+    solutions only, in the form 'check' reads (for several puzzles, each puzzle's after a
+    '# solutions of NAME' line, so that 'check' pairs them); the line saying what was
+    found, and the time, goes to standard error (with --count, the count is the output).
+    Exit status: 0 solved, 1 some puzzle proved unsolvable, 3 some undecided within
+    --timeout.
     """
     decorated = [
         *puzzles.decorators(),
@@ -243,6 +265,63 @@ def _solve_command(family: Fam, extras: CliExtras) -> click.Command:
     return _command(solve, decorated, extras.command_class)
 
 
+SOLUTIONS_MARK = "# solutions of "
+"""The line ``solve`` writes before each puzzle's solutions when it solves several (a
+file of puzzles, a batch file), so that ``check`` pairs the answers with their puzzles in
+any text format: the line is taken out before the family's parser sees the text."""
+
+
+def _peek_several(source: Iterable[tuple[str, Any]]) -> tuple[Iterator[tuple[str, Any]], bool]:
+    """The puzzles again, and whether there are at least two (looked ahead lazily, so a
+    long batch file is still solved as it is read)."""
+    it = iter(source)
+    head = list(itertools.islice(it, 2))
+    return itertools.chain(head, it), len(head) > 1
+
+
+def _marked_sections(text: str) -> list[str] | None:
+    """The text between ``SOLUTIONS_MARK`` lines, one section a puzzle; None when the
+    text has no such line."""
+    sections: list[list[str]] = []
+    for line in text.splitlines():
+        if line.startswith(SOLUTIONS_MARK):
+            sections.append([])
+        elif sections:
+            sections[-1].append(line)
+        elif line.strip():  # solutions before the first mark belong to no puzzle
+            return None
+    if not sections:
+        return None
+    return ["\n".join(lines).strip("\n") + "\n" for lines in sections]
+
+
+def _solution_texts(text: str, puzzles: int) -> list[str]:
+    """The solution text for each of ``puzzles`` puzzles, in order.
+
+    Why: ``solve --json`` of a file with several puzzles (a batch file) writes one record a
+    line, and checking that file against its answers should pair them up, puzzle i with
+    line i, rather than hold every puzzle to the first answer.  So JSON Lines of as many
+    objects as there are puzzles are split; any other text is one solution for every
+    puzzle (as a single puzzle has always been checked); JSON Lines of another length are
+    refused, since no pairing of them is right.
+    """
+    marked = _marked_sections(text)
+    if marked is not None:
+        if len(marked) != puzzles:
+            raise InvalidParameterError(
+                f"{puzzles} puzzle(s) and solutions for {len(marked)}: check a file against "
+                "what 'solve' wrote for that same file")
+        return marked
+    lines = [line for line in text.splitlines() if line.strip()]
+    if puzzles < 2 or len(lines) < 2 or not all(line.lstrip().startswith("{") for line in lines):
+        return [text] * puzzles
+    if len(lines) != puzzles:
+        raise InvalidParameterError(
+            f"{puzzles} puzzles and {len(lines)} JSON solution lines: give one line a puzzle "
+            "(or a single solution for them all)")
+    return lines
+
+
 def _check_command(family: Fam, extras: CliExtras) -> click.Command:
     puzzles = _Puzzles(family, extras)
 
@@ -260,11 +339,13 @@ def _check_command(family: Fam, extras: CliExtras) -> click.Command:
             solution_arg = inputs[-1]
             kwargs["inputs"] = inputs[:-1]
         source, _ = puzzles.take(kwargs)
+        found = list(source)
         _, solution_text = read_argument(solution_arg)
+        texts = _solution_texts(solution_text, len(found))
         bad = False
         out = Output(None)
-        for name, puzzle in source:
-            solution = family.parse_solution(solution_text, puzzle, kwargs["fmt_solution"])
+        for (name, puzzle), text in zip(found, texts, strict=True):
+            solution = family.parse_solution(text, puzzle, kwargs["fmt_solution"])
             violations = family.check(puzzle, solution)
             bad = bad or bool(violations)
             if kwargs["as_json"]:
@@ -281,8 +362,11 @@ def _check_command(family: Fam, extras: CliExtras) -> click.Command:
     check.__doc__ = """Verify a proposed SOLUTION of PUZZLE from the rules alone.
 
     The last argument (or --solution) is the solution: a file, '-' or its text, in the
-    family's text form or as JSON (a 'solve --json' record works).  Names every broken
-    rule.  Exit status: 0 valid, 1 invalid.
+    family's text form (what 'solve -o' writes) or as JSON (a 'solve --json' record
+    works).  Several puzzles (a file of them, a batch file) take what 'solve' wrote for
+    that file, in any format (each puzzle's solutions follow a '# solutions of NAME'
+    line), or as many JSON lines, one each, in order, or one solution for them all.
+    Names every broken rule.  Exit status: 0 valid, 1 invalid.
     """
     decorated = [
         *puzzles.decorators(),
@@ -332,22 +416,33 @@ def _generate_command(family: Fam, extras: CliExtras) -> click.Command:
                 continue
             if index:
                 out.line()
+            elif count > 1:  # a format of one puzzle a file (adc) refuses several, as in
+                try:  # convert, and before a line is out
+                    family.dump_all([item.puzzle, item.puzzle], to)
+                except InvalidParameterError as exc:
+                    raise InvalidParameterError(f"--count {count}: {exc}") from None
             grade = f"  difficulty: {item.difficulty}" if item.difficulty else ""
             header = f"ID: {item.id}{grade}"
-            if fmt in family.comment_formats:
+            commented = fmt in family.comment_formats
+            if commented:
                 out.line(f"# {header}")
             else:  # this format has no comments: keep the output readable back
                 click.echo(header, err=True)
-            text = family.dump_generated(item, to, kwargs["with_solution"])
+            with_solution = kwargs["with_solution"]
+            text = family.dump_generated(item, to, with_solution and commented)
             out.line(text.rstrip("\n"))
+            if with_solution and not commented:  # as the ID: where it cannot spoil the puzzle
+                solution = family.dump_solution(item.puzzle, item.solution, to)
+                click.echo(solution.rstrip("\n"), err=True)
         out.close()
         return EXIT_OK
 
     generate.__doc__ = f"""Generate puzzles; each carries the ID that makes it again.
 
     Every puzzle is preceded by its ID ({family.name}:PARAMS#SEED) where the format has
-    comment lines (else the ID goes to standard error); '--id ID' prints that puzzle
-    again, and the same --seed prints the same puzzles.
+    comment lines (else the ID, and a --solution, go to standard error), so the output
+    reads back as the puzzles; '--id ID' prints that puzzle again, and the same --seed
+    prints the same puzzles.
     """
     decorated = [
         *cli_params.decorators(family.generate_params),
@@ -362,7 +457,9 @@ def _generate_command(family: Fam, extras: CliExtras) -> click.Command:
                      help=f"Make the puzzle this ID names again ({family.name}:PARAMS#SEED)."),
         _to_option(family, f"Output format [default: {family.formats[0]}]."),
         click.option("--solution", "with_solution", is_flag=True,
-                     help="Print the solution too."),
+                     help="Print the solution too: as comment lines where the format has "
+                     "them, else on standard error, so the output still reads back as the "
+                     "puzzle (--json records hold it too)."),
         json_option,
         output_option,
     ]
@@ -446,7 +543,7 @@ def _draw_command(family: Fam, extras: CliExtras) -> click.Command:
     draw.__doc__ = """Draw the puzzle as SVG, PNG or PDF (the format from the -o suffix).
 
     Without -o the SVG goes to standard output (one document per puzzle).  PNG and PDF
-    need the optional renderers: pip install 'numpuzzles[draw]'.
+    need the optional renderers: pip install -e '.[draw]' in the checkout.
     """
     decorated = [
         *puzzles.decorators(),

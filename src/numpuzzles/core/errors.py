@@ -42,6 +42,16 @@ class MissingDependencyError(NumpuzzlesError):
     which and how to install it)."""
 
 
+def install_hint(extra: str) -> str:
+    """The command that installs an optional extra.
+
+    Why one function: numpuzzles is installed from its checkout and is on no package
+    registry, so ``pip install 'numpuzzles[web]'`` fails; every message names the command
+    that works, written once here.
+    """
+    return f"pip install -e '.[{extra}]' in the numpuzzles checkout"
+
+
 def one_line(text: str, limit: int = 500) -> str:
     """An error message as one line of bounded length, whatever the input put into it: the
     form the command line prints on standard error and the web app answers with."""

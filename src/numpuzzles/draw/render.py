@@ -5,7 +5,7 @@ system library) and is given the shipped DejaVu Sans files with system fonts ski
 PNG is the same on every machine.  ``fpdf2`` is pure Python and writes vector PDF from
 SVG paths; it does not lay out SVG ``<text>`` with our font, so texts are first turned into
 glyph outlines (``outline_text``, with fontTools, which fpdf2 itself depends on).  Both are
-optional (``pip install numpuzzles[draw]``): without them the SVG still works and asking
+optional (``pip install -e '.[draw]'`` in the checkout): without them the SVG still works and asking
 for PNG or PDF raises ``MissingDependencyError`` with the command that installs them.
 """
 
@@ -19,7 +19,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..core.errors import MissingDependencyError
+from ..core.errors import MissingDependencyError, install_hint
 from .svg import SVG_NS
 
 PNG_SCALE = 2.0
@@ -27,7 +27,7 @@ PNG_SCALE = 2.0
 FIXED_DATE = dt.datetime(2000, 1, 1, tzinfo=dt.UTC)
 """The creation date written into every PDF, so the same drawing gives the same bytes."""
 FORMATS = ("svg", "png", "pdf")
-_INSTALL = "pip install 'numpuzzles[draw]'"
+_INSTALL = install_hint("draw")
 
 
 def font_file(bold: bool = False) -> Path:

@@ -26,8 +26,6 @@ FONT_FAMILY = "DejaVu Sans"
 SVG_NS = "http://www.w3.org/2000/svg"
 CAPTION_SIZE = 13
 CAPTION_LINE = 18
-LINK_GAP = 13
-"""How far a move's line stops short of the centres of its two cells."""
 
 
 @dataclass(frozen=True)
@@ -44,7 +42,6 @@ STYLES: dict[str, TextStyle] = {
     "solution": TextStyle(20, "normal", "#1f5fbf"),
     "total": TextStyle(16, "normal", "#555555"),
     "label": TextStyle(18, "bold", "#000000"),
-    "move": TextStyle(11, "bold", "#000000"),
     "caption": TextStyle(CAPTION_SIZE, "normal", "#000000"),
 }
 """The kinds of text; each ``<text>`` also carries its kind as its ``class``."""
@@ -100,20 +97,20 @@ class GridPicture:
     """A ``rows × cols`` grid plus an optional margin row/column for totals.
 
     ``holes`` are cells outside the board (a short last row): they get no outline.
+    ``margin_top`` adds a margin row above the grid (row -1), for a total that belongs
+    where a line starts (Fubuki's anti-diagonal, top right).
     """
 
     rows: int
     cols: int
     margin_right: bool = False
     margin_bottom: bool = False
+    margin_top: bool = False
     holes: frozenset[tuple[int, int]] = frozenset()
     _texts: list[_Text] = field(default_factory=list)
     _fills: list[tuple[int, int, str]] = field(default_factory=list)
     _tubes: list[tuple[tuple[tuple[int, int], ...], str, str]] = field(default_factory=list)
     _discs: list[tuple[int, int, str]] = field(default_factory=list)
-    _links: list[tuple[tuple[int, int], tuple[int, int], str, str]] = field(
-        default_factory=list
-    )
     _captions: list[str] = field(default_factory=list)
 
     def text(
@@ -146,10 +143,6 @@ class GridPicture:
         """A filled circle in cell ``(row, col)`` (a path's end)."""
         self._discs.append((row, col, colour))
 
-    def link(self, a: tuple[int, int], b: tuple[int, int], colour: str, number: str) -> None:
-        """A line from the centre of cell ``a`` to that of ``b``, ``number`` at its middle."""
-        self._links.append((a, b, colour, number))
-
     def caption(self, line: str) -> None:
         """A line of text under the grid."""
         self._captions.append(line)
@@ -162,7 +155,8 @@ class GridPicture:
     @property
     def height(self) -> int:
         """Height of the document in user units."""
-        grid = (self.rows + (1 if self.margin_bottom else 0)) * CELL + 2
+        grid = (self.rows + (1 if self.margin_bottom else 0) + (1 if self.margin_top else 0)
+                ) * CELL + 2
         return grid + (len(self._captions) * CAPTION_LINE + 8 if self._captions else 0)
 
     def to_svg(self) -> str:
@@ -172,16 +166,17 @@ class GridPicture:
     def to_element(self) -> ET.Element:
         """The picture as an ``<svg>`` element tree."""
         width, height = self.width, self.height
+        top = -1 - (CELL if self.margin_top else 0)  # row -1 lies above y = 0
         svg = ET.Element(
             "svg",
             {
                 "xmlns": SVG_NS,
                 "width": str(width),
                 "height": str(height),
-                "viewBox": f"-1 -1 {width} {height}",
+                "viewBox": f"-1 {top} {width} {height}",
             },
         )
-        _add(svg, "rect", x=-1, y=-1, width=width, height=height, fill="#ffffff")
+        _add(svg, "rect", x=-1, y=top, width=width, height=height, fill="#ffffff")
         for row, col, colour in self._fills:
             _add(svg, "rect", x=col * CELL, y=row * CELL, width=CELL, height=CELL, fill=colour)
         self._grid(svg)
@@ -195,23 +190,9 @@ class GridPicture:
         for row, col, colour in self._discs:
             _add(svg, "circle", cx=_c(col), cy=_c(row), r=CELL * 0.4, fill=colour,
                  stroke="#000000", stroke_width=1, cls="end")
-        for (r1, c1), (r2, c2), colour, _number in self._links:
-            # Stop short of both centres so the line does not cross the digits it joins.
-            x1, y1, x2, y2 = _c(c1), _c(r1), _c(c2), _c(r2)
-            length = max(1.0, ((x2 - x1) ** 2 + (y2 - y1) ** 2) ** 0.5)
-            dx, dy = (x2 - x1) / length * LINK_GAP, (y2 - y1) / length * LINK_GAP
-            _add(svg, "line", x1=x1 + dx, y1=y1 + dy, x2=x2 - dx, y2=y2 - dy, stroke=colour,
-                 stroke_width=3, stroke_linecap="round", cls="move")
-            for x, y in ((x1 + dx, y1 + dy), (x2 - dx, y2 - dy)):
-                _add(svg, "circle", cx=x, cy=y, r=3, fill=colour)
         for text in self._texts:
             self._text(svg, _c(text.col), _c(text.row), text.value, text.kind, text.colour,
                        text.size)
-        for (r1, c1), (r2, c2), colour, number in self._links:
-            x, y = (_c(c1) + _c(c2)) / 2, (_c(r1) + _c(r2)) / 2
-            _add(svg, "circle", cx=x, cy=y, r=9, fill="#ffffff", stroke=colour,
-                 stroke_width=2)
-            self._text(svg, x, y, number, "move", None, None)
         top = (self.rows + (1 if self.margin_bottom else 0)) * CELL + 8
         for index, line in enumerate(self._captions):
             y = top + index * CAPTION_LINE + CAPTION_LINE / 2

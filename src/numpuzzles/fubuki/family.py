@@ -146,11 +146,17 @@ class FubukiFamily(FamilyBase[Puzzle, Filling]):
 
     def _make(self, params: Mapping[str, Any], seed: int) -> Made[Puzzle, Filling]:
         from .generate import Variant, generate
+        from .grade import grade
 
         made = generate(
             params["size"], seed, givens=params["givens"], variant=Variant(params["variant"])
         )
-        return Made(made.puzzle, made.solution, None, {"givens": made.puzzle.given_count})
+        details: dict[str, Any] = {"givens": made.puzzle.given_count}
+        graded = grade(made.puzzle)  # the generator's puzzles are unique, so never None
+        if graded is None:
+            return Made(made.puzzle, made.solution, None, details)
+        details.update(hardest_step=graded.hardest_step, difficulty_score=graded.score)
+        return Made(made.puzzle, made.solution, graded.grade, details)
 
     def hint(self, puzzle: Puzzle, *, timeout: float | None = None) -> HintAnswer:
         """A cell the totals force, and why; else why there is none."""

@@ -29,6 +29,14 @@ from ..core.result import SolveResult, Status
 from ..core.violation import Violation
 from . import formats, howto
 from .formats import jsonfmt
+from .limits import (
+    MAX_CELLS,
+    MAX_DENSITY,
+    MAX_PAIRS,
+    MAX_SIDE,
+    UNIONFIND_MAX_CELLS,
+    size_limits,
+)
 from .model import Puzzle, Rules, Solution
 
 Board = Ruled[Puzzle]
@@ -39,11 +47,6 @@ RULES_HELP = (
     "stay empty."
 )
 GRADES = ("easy", "medium", "hard", "expert")
-MAX_SIDE = 200
-"""Largest width or height ``numberlink generate`` accepts: the union-find original's
-limit (``generate/unionfind.MAX_CELLS``, 200x200); the unique method stops at
-``generate/unique.MAX_CELLS`` (50x50) and says so.  Kept here, not imported, so that reading
-puzzles does not load the generators; a test keeps the numbers in step."""
 _SIZE = re.compile(r"^\s*(\d{1,6})\s*(?:[xX]\s*(\d{1,6}))?\s*$")
 
 
@@ -58,7 +61,7 @@ def parse_size(text: str) -> str:
         raise InvalidParameterError(f"board {width}x{height} is too small")
     if max(width, height) > MAX_SIDE:
         raise InvalidParameterError(
-            f"board {width}x{height} is too large: sides up to {MAX_SIDE} (documented maximum)"
+            f"board {width}x{height} is too large: {size_limits()}"
         )
     return f"{width}x{height}"
 
@@ -70,18 +73,21 @@ def size_of(text: str) -> tuple[int, int]:
 
 
 NUMBERLINK_PARAMS: tuple[Param, ...] = (
-    Param("size", str, "10x10", "Board size W or WxH (W alone: square).", positional=True,
-          argument=True, convert=parse_size),
+    Param("size", str, "10x10", f"Board size W or WxH (W alone: square): {size_limits()}.",
+          positional=True, argument=True, convert=parse_size),
     Param("rules", str, "fill",
           "Rule set the puzzle is unique under ('fill' implies 'fill-notouch').",
           choices=RULE_NAMES, positional=True),
     Param("pairs", int, None,
           "Exact number of pairs (default: fill-notouch about published puzzles' density; "
-          "fill about 0.11 a cell up to 25x25, beyond that as repairs leave it, some 0.17).", low=1,
-          high=MAX_SIDE * MAX_SIDE // 2),
+          "fill about 0.11 a cell up to 25x25, beyond that as repairs leave it, some 0.17); "
+          "at most half the cells.", low=1, high=MAX_PAIRS),
     Param("density", float, None,
-          "Exact pairs per cell, e.g. 0.05 (instead of --pairs; rounded to whole pairs)."),
-    Param("difficulty", str, None, "Only puzzles of this grade (see numberlink/generate/grade.py).",
+          f"Exact pairs per cell, a fraction such as 0.05, at most {MAX_DENSITY} (instead of "
+          "--pairs; rounded to whole pairs)."),
+    Param("difficulty", str, None,
+          "Only puzzles of this grade: the search effort that proves the puzzle unique, "
+          "against the typical effort for its size (easy, medium, hard, expert).",
           choices=GRADES),
     Param("method", str, "unique",
           "'unique': proved unique, every cell used; 'unionfind': the original.",
@@ -155,7 +161,9 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
 
     def _text_rules(self, name: str, text: str) -> str:
         if name == "puzzlink":
-            lines = [line for line in text.splitlines() if line.strip()]
+            # comment lines (generate's "# ID: ...") are read past here as by the reader
+            lines = [line for line in text.splitlines()
+                     if line.strip() and not line.lstrip().startswith("#")]
             if lines and all(formats.puzzlink.url_allows_empty(line) for line in lines):
                 return Rules.BLANK.value
         return self.default_rules.value
@@ -195,12 +203,14 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
         self, item: Generated[Board, Solution], format: str | None = None,
         with_solution: bool = False,
     ) -> str:
-        """Formats that hold a solution print it with the puzzle; the union-find original's
-        printout always shows both tables."""
+        """The table format holds both tables, the puzzle's and the solution's (and the
+        union-find original's printout always shows both); the other formats write a solved
+        grid in place of the puzzle, so their solution follows as comments (``FamilyBase``)
+        and the text still reads back as the puzzle."""
         name = format or self.formats[0]
         if item.params.get("method") == "unionfind" and name == "table":
             with_solution = True
-        if with_solution and name not in ("puzzlink", "json"):
+        if with_solution and name == "table":
             return formats.dump(item.puzzle.puzzle, name, item.solution)
         return super().dump_generated(item, format, with_solution)
 
@@ -263,6 +273,21 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
         from .check import check
 
         return check(puzzle.puzzle, solution, Rules(puzzle.rules))
+
+    def normalise_params(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """The params checked, with the board's cells held to the method's limit and the
+        density to ``MAX_DENSITY`` here, before any work: the generators check again, but
+        a refusal here is the one ``--help`` documents, for every surface alike."""
+        full = super().normalise_params(params)
+        width, height = size_of(full["size"])
+        top = UNIONFIND_MAX_CELLS if full["method"] == "unionfind" else MAX_CELLS
+        if width * height > top:
+            raise InvalidParameterError(f"board {width}x{height} is too large: {size_limits()}")
+        density = full["density"]
+        if density is not None and density > MAX_DENSITY:
+            raise InvalidParameterError(
+                f"density is pairs per cell, at most {MAX_DENSITY}, got {density}")
+        return full
 
     def describe(self, puzzle: Board) -> str:
         return f"{puzzle.puzzle.width}x{puzzle.puzzle.height}, {puzzle.rules}"

@@ -24,24 +24,21 @@ from ..core.result import SolveResult, Status
 from ..core.violation import Violation
 from . import howto
 from .board import Board, Pair, parse_board
+from .limits import MAX_SIDE, check_size, size_limits
 from .rules import PRESETS, get_rules
 from .sequence import ADD, Move
 
 Moves = tuple[Move, ...]
 Game = Ruled[Board]
 
-MAX_SIDE = 30
-"""Largest width or height ``generate`` accepts (``generate.MAX_SIDE``, kept in step by a
-test; the number of cells has its own limits there, per preset)."""
-
 RULES_HELP = "Rule preset (connections): original, brief, classic, easybrain."
 
 GENERATE_PARAMS: tuple[Param, ...] = (
     Param("rules", str, "original", RULES_HELP, choices=tuple(PRESETS), positional=True),
-    Param("width", int, None, "Columns [default: 5 on fixed grids, 9 under classic/easybrain].",
-          low=1, high=MAX_SIDE),
-    Param("height", int, None, "Rows [default: 4 on fixed grids, 3 under classic/easybrain].",
-          low=1, high=MAX_SIDE),
+    Param("width", int, None, "Columns [default: 5 on fixed grids, 9 under classic/easybrain]; "
+          f"{size_limits()}.", low=1, high=MAX_SIDE),
+    Param("height", int, None, "Rows [default: 4 on fixed grids, 3 under classic/easybrain]; "
+          f"{size_limits()}.", low=1, high=MAX_SIDE),
     Param("difficulty", str, None,
           "Fixed grids: trap rate band, easy < 0.15 <= medium < 0.30 <= hard. "
           "classic/easybrain: fewest additions, easy 0, medium 1, hard 2+.",
@@ -184,7 +181,8 @@ class NumMatchFamily(FamilyBase[Game, Moves]):
         }
 
     def draw(self, puzzle: Game, solution: Moves | None = None) -> str:
-        """Cleared cells greyed; a solution's pairs as numbered lines (see nummatch/draw.py)."""
+        """Cleared cells greyed; a solution's pairs as rings with step numbers (see
+        nummatch/draw.py)."""
         from .draw import draw
 
         return draw(puzzle.puzzle, puzzle.rules, solution)
@@ -228,13 +226,16 @@ class NumMatchFamily(FamilyBase[Game, Moves]):
         return f"{board.width}x{board.height}, {puzzle.rules}"
 
     def normalise_params(self, params: Mapping[str, Any]) -> dict[str, Any]:
-        """Width and height default by preset: 5x4 on fixed grids, 9x3 in reading order."""
+        """Width and height default by preset: 5x4 on fixed grids, 9x3 in reading order;
+        the size is held to ``limits`` here, before any work, and not only in the generator,
+        so every surface refuses what ``--help`` says is too large."""
         full = super().normalise_params(params)
         fixed = get_rules(full["rules"]).fixed
         if full["width"] is None:
             full["width"] = 5 if fixed else 9
         if full["height"] is None:
             full["height"] = 4 if fixed else 3
+        check_size(full["width"], full["height"], full["rules"])
         return full
 
     def _make(self, params: Mapping[str, Any], seed: int) -> Made[Game, Moves]:

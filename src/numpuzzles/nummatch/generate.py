@@ -38,25 +38,11 @@ from ..core.result import Status
 from ..core.seeds import rng
 from .board import Board, Pair
 from .check import check
+from .limits import check_size
 from .rules import ORIGINAL, Rules, get_rules, value_class
 from .sequence import Move
 from .solve import solve_fixed as solve
 from .take import legal_pairs, take
-
-MAX_SIDE = 30
-"""The widest and the highest board ``generate`` makes (the command line's range too)."""
-MAX_CELLS = 120
-"""The most cells of a ``classic``/``easybrain`` start (12x10 took 5 s, seed 1).  Each
-attempt is bounded by the 20,000-node limit, so every size up to this one ends."""
-MAX_FIXED_CELLS = 72
-"""The most cells of a fixed-grid (``original``, ``brief``) board, e.g. 9x8.
-
-Every attempt there costs a solver run and a trap-rate walk (a solver run per legal move
-at every step), and the time has a long tail.  Measured (``original``, one core of a shared
-2-core machine): 8x8 in 0.4-1.3 s (seeds 1-6), 9x8 in 1.3-23 s (seeds 1-4), but 10x8 did
-not finish in 200 s for seed 3, 10x10 in 300 s for seed 2, and 11x10 or 12x10 not in 300 s
-for any seed tried.
-"""
 
 DIFFICULTIES = {"easy": (0.0, 0.15), "medium": (0.15, 0.30), "hard": (0.30, 1.01)}
 _CLASS_DIGITS = {1: (1, 9), 2: (2, 8), 3: (3, 7), 4: (4, 6), 5: (5,)}
@@ -107,21 +93,6 @@ def _parity_fixed(cells: list[int], rnd: random.Random) -> None:
         cells[rnd.choice(counts[a])] = rnd.choice(_CLASS_DIGITS[b])
 
 
-def max_cells(rules: Rules | str) -> int:
-    """The most cells ``generate`` makes under ``rules``."""
-    return MAX_FIXED_CELLS if get_rules(rules).fixed else MAX_CELLS
-
-
-def check_size(width: int, height: int, rules: Rules | str) -> None:
-    """Refuse a board outside 1..``MAX_SIDE`` by 1..``MAX_SIDE`` or over ``max_cells``."""
-    top = max_cells(rules)
-    if not (1 <= width <= MAX_SIDE and 1 <= height <= MAX_SIDE and width * height <= top):
-        raise InvalidParameterError(
-            f"a generated {get_rules(rules).name} board is 1 to {MAX_SIDE} cells wide and high "
-            f"with at most {top} cells, got {width}x{height}"
-        )
-
-
 def grade(rate: float) -> str:
     """The difficulty band of a trap rate."""
     for name, (low, high) in DIFFICULTIES.items():
@@ -141,8 +112,8 @@ def generate(
 ) -> Generated:
     """A solvable ``width`` x ``height`` board (of ``difficulty`` when given).
 
-    Sizes run from 1 to ``MAX_SIDE`` each, with at most ``MAX_FIXED_CELLS`` cells on the
-    fixed grids and ``MAX_CELLS`` under classic/easybrain (``max_cells``); anything else is
+    Sizes run from 1 to ``limits.MAX_SIDE`` each, with at most ``limits.MAX_FIXED_CELLS``
+    cells on the fixed grids and ``limits.MAX_CELLS`` under classic/easybrain; anything else is
     an ``InvalidParameterError`` before any work is done.
 
     ``max_attempts`` random boards are tried (default 5000 on fixed grids, 200 under

@@ -10,6 +10,13 @@ Commands (case-insensitive):
 * ``1 0 2 0`` or ``1,0,2,0``: the same with the original's 0-based ``x1 y1 x2 y2``;
 * ``u`` / ``undo``; ``h`` / ``hint``; ``a`` / ``add`` (``classic``, ``easybrain``);
 * ``?`` / ``help``; ``q`` / ``quit``.
+
+Why the replies are worded from the rules in force: a player told "a = add numbers" under
+rules that never add, or "not connected" for a cell that is not on the board, learns the
+wrong game.  So the help lists adding only where the rules allow it, and a refused pair
+says which of its conditions failed (a cell off the board, named as typed; the same cell
+twice; a cleared cell; digits that do not match; cells the rules do not connect, with the
+rule's own sentence from ``howto.py``).
 """
 
 from __future__ import annotations
@@ -21,15 +28,19 @@ from ..core.errors import InvalidParameterError
 from ..core.result import Status
 from .board import Board, Cell, Pair
 from .hint import hint
-from .rules import Rules, get_rules
+from .howto import how_to_play
+from .rules import Rules, get_rules, matches
 from .sequence import add_seq, board_cells, to_board
 from .take import is_legal, take
 
-HELP = (
-    "commands: two cells like 'b1 c1' (letter = column, number = row) or 'x1 y1 x2 y2' "
-    "(0-based), u = undo, h = hint, a = add numbers, ? = help, q = quit"
-)
 _CELL = re.compile(r"^([a-z])(\d+)$")
+
+
+def help_for(rules: Rules | str) -> str:
+    """The commands, ``a = add numbers`` only where ``rules`` allow adding."""
+    add = "" if get_rules(rules).max_adds == 0 else "a = add numbers, "
+    return ("commands: two cells like 'b1 c1' (letter = column, number = row) or "
+            f"'x1 y1 x2 y2' (0-based), u = undo, h = hint, {add}? = help, q = quit")
 
 
 class Game:
@@ -45,6 +56,7 @@ class Game:
         self.adds = 0
         self.history: list[tuple[Board, int]] = []
         self.finished = False
+        self.help = help_for(self.rules)
 
     def render(self) -> str:
         """The board with column letters above and 1-based row numbers on the left."""
@@ -59,20 +71,40 @@ class Game:
             lines.append(f"additions left: {left}")
         return "\n".join(lines)
 
-    def _parse_pair(self, text: str) -> Pair | None:
+    def _parse_pair(self, text: str) -> tuple[Pair, tuple[str, str]] | None:
+        """The pair typed, with each cell's name as the player wrote it."""
         parts = [p for p in re.split(r"[\s,]+", text.strip().lower()) if p]
-        if len(parts) == 4 and all(p.isdigit() for p in parts):
+        if len(parts) == 4 and all(p.isdigit() and len(p) <= 6 for p in parts):
             x1, y1, x2, y2 = (int(p) for p in parts)
-            return Pair.from_xy(x1, y1, x2, y2)
+            return Pair.from_xy(x1, y1, x2, y2), (f"x={x1},y={y1}", f"x={x2},y={y2}")
         if len(parts) == 2:
             cells: list[Cell] = []
             for p in parts:
                 m = _CELL.match(p)
-                if not m or int(m.group(2)) < 1:
+                if not m or int(m.group(2)) < 1 or len(m.group(2)) > 6:
                     return None
                 cells.append((int(m.group(2)) - 1, ord(m.group(1)) - ord("a")))
-            return Pair(cells[0], cells[1])
+            return Pair(cells[0], cells[1]), (parts[0], parts[1])
         return None
+
+    def _refusal(self, pair: Pair, names: tuple[str, str]) -> str:
+        """Why ``pair`` cannot be taken, in the player's terms (see the module docstring)."""
+        board = self.board
+        for cell, name in zip((pair.a, pair.b), names, strict=True):
+            if not board.contains(cell):
+                last = string.ascii_lowercase[board.width - 1]
+                return (f"{name} is off the board: columns run a to {last}, "
+                        f"rows 1 to {board.height}")
+        if pair.a == pair.b:
+            return "that is one cell twice: name two different cells"
+        values = (board.value(pair.a), board.value(pair.b))
+        for value, name in zip(values, names, strict=True):
+            if not value:
+                return f"{name} is already cleared"
+        if not matches(*values):
+            return f"{values[0]} and {values[1]} are neither equal nor sum to ten"
+        rule = " ".join(how_to_play(self.rules)[1:-2])
+        return f"{names[0]} and {names[1]} are not connected under {self.rules.name} rules. {rule}"
 
     def process(self, command: str) -> str:
         """Apply one typed command and return what to show the player."""
@@ -83,7 +115,7 @@ class Game:
             self.finished = True
             return "bye"
         if cmd in ("?", "help", ""):
-            return HELP
+            return self.help
         if cmd in ("u", "undo"):
             if not self.history:
                 return "nothing to undo"
@@ -93,17 +125,21 @@ class Game:
             return self._hint()
         if cmd in ("a", "add"):
             limit = self.rules.max_adds
+            if limit == 0:
+                return (f"{self.rules.name} rules never add numbers: take pairs "
+                        "(u = undo, h = hint)")
             if limit is not None and self.adds >= limit:
-                return f"no additions left under {self.rules.name} rules"
+                return f"no additions left: {self.rules.name} rules allow {limit}"
             self.history.append((self.board, self.adds))
             self.board = add_seq(self.board, self.rules, self.adds)
             self.adds += 1
             return self.render()
-        pair = self._parse_pair(cmd)
-        if pair is None:
-            return f"not understood: {command.strip()!r} ({HELP})"
+        parsed = self._parse_pair(cmd)
+        if parsed is None:
+            return f"not understood: {command.strip()!r} ({self.help})"
+        pair, names = parsed
         if not is_legal(self.board, pair, self.rules):
-            return f"cannot take {command.strip()}: not equal or summing to ten, or not connected"
+            return f"cannot take {command.strip()}: {self._refusal(pair, names)}"
         after = take(self.board, pair, self.rules)
         assert after is not None
         self.history.append((self.board, self.adds))

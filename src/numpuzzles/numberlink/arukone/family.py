@@ -11,21 +11,24 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...core.errors import InvalidParameterError
 from ...core.family import Family, Generated, Made, Ruled
-from ...core.params import Param
+from ...core.params import Param, normalise
 from .. import formats
 from ..family import RULE_NAMES, RULES_HELP, Board, NumberlinkFamily
+from ..limits import ARUKONE_MAX_SIZE, ARUKONE_MIN_SIZE, ARUKONE_UNIQUE_MAX_SIZE
 from ..model import Puzzle, Rules, Solution
 from . import howto
 
-MAX_ARUKONE_SIZE = 200
-"""Largest n ``arukone generate`` accepts (``generate.MAX_SIZE``, kept in step by a test)."""
+MAX_ARUKONE_SIZE = ARUKONE_MAX_SIZE
+"""Largest n ``arukone generate`` accepts (``limits.ARUKONE_MAX_SIZE``)."""
 ARUKONE_PARAMS: tuple[Param, ...] = (
-    Param("n", int, 10, "Board size n (n x n).", low=4, high=MAX_ARUKONE_SIZE, positional=True,
-          argument=True),
-    Param("pairs", int, None, "Number of pairs (at least n/2).", low=1,
-          high=MAX_ARUKONE_SIZE * MAX_ARUKONE_SIZE // 2),
-    Param("unique", bool, False, "Prove a unique solution under 'blank'."),
+    Param("n", int, 10, f"Board size n (n x n); with --unique at most {ARUKONE_UNIQUE_MAX_SIZE}.",
+          low=ARUKONE_MIN_SIZE, high=ARUKONE_MAX_SIZE, positional=True, argument=True),
+    Param("pairs", int, None, "Number of pairs: at least n/2, at most half the cells.", low=1,
+          high=ARUKONE_MAX_SIZE * ARUKONE_MAX_SIZE // 2),
+    Param("unique", bool, False,
+          f"Prove a unique solution under 'blank' (n at most {ARUKONE_UNIQUE_MAX_SIZE})."),
     Param("proof_timeout", float, 10.0,
           "With --unique: seconds per uniqueness proof; a proof that runs out is an error.",
           in_id=False),
@@ -47,6 +50,15 @@ class ArukoneFamily(NumberlinkFamily):
         """The competition's rules (``blank``); a puzzle read under others is told those."""
         return howto.how_to_play(rules)
 
+    def normalise_params(self, params: Mapping[str, Any]) -> dict[str, Any]:
+        """The params checked, with ``--unique`` boards held to the unique generator's size
+        here, before any work (Numberlink's own check reads a ``size`` Arukone has not)."""
+        full = normalise(self.generate_params, params)
+        if full["unique"] and full["n"] > ARUKONE_UNIQUE_MAX_SIZE:
+            raise InvalidParameterError(
+                f"unique Arukone boards have n at most {ARUKONE_UNIQUE_MAX_SIZE}, got {full['n']}")
+        return full
+
     def dump_generated(
         self, item: Generated[Board, Solution], format: str | None = None,
         with_solution: bool = False,
@@ -65,8 +77,18 @@ class ArukoneFamily(NumberlinkFamily):
             prover = _uniqueness_prover(params["proof_timeout"])
         item = generate_arukone(params["n"], seed, pairs=params["pairs"], prover=prover)
         fails = {m.value: list(run_checker(item.puzzle, m).failed) for m in ALL_MODELS}
-        details = {"pairs": len(item.puzzle.labels), "unique": item.unique, "checker_fails": fails}
-        return Made(Ruled(item.puzzle, Rules.BLANK.value), item.solution, None, details)
+        details: dict[str, Any] = {
+            "pairs": len(item.puzzle.labels), "unique": item.unique, "checker_fails": fails}
+        difficulty = None
+        if item.unique:
+            # Numberlink's grader, calibrated on unique ``blank`` puzzles; a puzzle with
+            # several solutions has no grade (its deductions always stall: "expert").
+            from ..generate.grade import grade
+
+            graded = grade(item.puzzle, Rules.BLANK)
+            difficulty = graded.grade.value
+            details["difficulty_score"] = graded.score
+        return Made(Ruled(item.puzzle, Rules.BLANK.value), item.solution, difficulty, details)
 
 
 def _uniqueness_prover(timeout: float | None) -> Any:

@@ -37,22 +37,13 @@ from ...core.seeds import MAX_SEED, rng
 from ..check import check
 from ..generate.cover import as_puzzle
 from ..generate.repair import Prover
-from ..generate.unique import MAX_CELLS as GENERATE_MAX_CELLS
 from ..generate.unique import Params, generate
+from ..limits import ARUKONE_MAX_SIZE as MAX_SIZE
+from ..limits import ARUKONE_MIN_SIZE as MIN_SIZE
+from ..limits import MAX_CELLS as GENERATE_MAX_CELLS
 from ..model import Cell, Puzzle, Rules, Solution
 from .checkers import CheckerModel, run_checker
 
-MIN_SIZE = 4
-MAX_SIZE = 200
-"""The largest n ``generate_arukone`` accepts (n x n boards).
-
-Each attempt draws paths and runs the three checker models, whose cost grows with n², and
-more attempts are needed as n grows.  Measured (default models, seeds 1-3, one core of a
-shared 2-core machine): n = 100 in 1.9 s, n = 200 in 3-9 s (2-9 attempts), n = 300 in
-6-82 s (2-31 attempts), n = 400 in 128 s, n = 500 in 307 s; n = 5000 never ended.  With a
-prover (``--unique``) the board also falls under ``generate/unique.MAX_CELLS``, so n is at most 50
-there (n = 50 took 13.5 s).
-"""
 ALL_MODELS = (CheckerModel.A, CheckerModel.B, CheckerModel.C)
 
 

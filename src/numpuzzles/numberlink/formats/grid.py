@@ -8,7 +8,7 @@ every format reports the same errors in the same words.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ...core.errors import InvalidPuzzleError, PuzzleFormatError
@@ -87,8 +87,12 @@ def to_puzzle(grid: Grid) -> Puzzle:
                     line=grid.lines[seen[token][0] // grid.width],
                 )
     else:
-        labels = {token: number for number, token in enumerate(seen, start=1)}
-        names = tuple(seen)
+        written = _unnamed_labels(seen)
+        if written is not None:
+            labels = written
+        else:
+            labels = {token: number for number, token in enumerate(seen, start=1)}
+            names = tuple(seen)
     # one lookup a cell (labels never hold BLOCK: the count above skips it)
     values: dict[str | None, int] = {None: EMPTY, BLOCK: BLOCKED}
     values.update(labels.items())
@@ -99,6 +103,23 @@ def to_puzzle(grid: Grid) -> Puzzle:
         raise PuzzleFormatError(str(exc), line=grid.lines[0]) from None
 
 
+def _unnamed_labels(chars: Iterable[str]) -> dict[str, int] | None:
+    """The labels ``char_names`` writes as ``chars`` for a puzzle without names (labels
+    1..9 as their digits, 1..k past nine as the first k characters of the alphabet), when
+    ``chars`` are exactly such; else None (the characters are names, numbered in order).
+
+    Why: so a puzzle this package wrote in a character format reads back as itself, its
+    labels and not renumbered ones, and converting it on to a numbered format gives the
+    numbers it started with.
+    """
+    found = set(chars)
+    if found <= set("123456789"):
+        return {char: int(char) for char in found}
+    if found == set(CHAR_ALPHABET[: len(found)]):
+        return {char: CHAR_ALPHABET.index(char) + 1 for char in found}
+    return None
+
+
 def to_label_cells(grid: Grid, puzzle: Puzzle) -> tuple[int, ...]:
     """The label of every cell of a solved ``grid``, in ``puzzle``'s label numbering."""
     if (grid.width, grid.height) != (puzzle.width, puzzle.height):
@@ -106,8 +127,11 @@ def to_label_cells(grid: Grid, puzzle: Puzzle) -> tuple[int, ...]:
             f"solution is {grid.width}x{grid.height}, puzzle is {puzzle.width}x{puzzle.height}",
             line=grid.lines[0],
         )
-    if puzzle.names is not None and not grid.numeric:
-        labels = {name: number for number, name in enumerate(puzzle.names, start=1)}
+    if not grid.numeric:  # the characters the character writers give the labels
+        try:
+            labels = {char: label for label, char in char_names(puzzle).items()}
+        except InvalidPuzzleError:  # too many labels for characters: none can match
+            labels = {}
     elif puzzle.names is not None:
         labels = {str(number): number for number in range(1, len(puzzle.names) + 1)}
     else:

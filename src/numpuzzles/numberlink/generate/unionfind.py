@@ -30,6 +30,7 @@ from ...core.errors import InvalidParameterError
 from ...core.grid import orthogonal_neighbours
 from ...core.seeds import rng
 from ..formats import table
+from ..limits import UNIONFIND_MAX_CELLS as MAX_CELLS
 from ..model import BLOCKED, Cell, Puzzle, Solution
 
 
@@ -71,15 +72,6 @@ def grow_paths(width: int, height: int, random_source: random.Random) -> list[li
             root = sets.union(root, step)
             path.append(step)
         paths.append(path)
-
-
-MAX_CELLS = 40_000
-"""The largest board ``generate_unionfind`` grows: 40,000 cells, e.g. 200x200.
-
-The growth rescans the board for a free start before every path, so its time grows with
-the square of the area; measured (seed 1, one core of a shared 2-core machine): 50x50 in
-0.4 s, 100x100 in 7 s, 200x200 in 92 s, 300x300 not within 5 minutes.
-"""
 
 
 def generate_unionfind(width: int, height: int, seed: int) -> UnionFindBoard:

@@ -57,6 +57,7 @@ from functools import partial
 
 from ...core.errors import GenerationError, InvalidParameterError
 from ...core.seeds import puzzle_id, rng
+from ..limits import MAX_CELLS
 from ..model import Puzzle, Rules, Solution
 from ..solve.dispatch import solve
 from .cover import as_puzzle, random_cover
@@ -126,16 +127,6 @@ class Params:
             parts.append(f"density={self.density}")
         return ",".join(parts)
 
-
-MAX_CELLS = 2_500
-"""The largest board ``generate`` makes: 2,500 cells, e.g. 50x50.
-
-Measured with the solver's proof (``solver_prover``, rules ``fill``, one core of a shared
-2-core machine): 30x30 in 2.4 s, 40x40 in 8 s, 50x50 in 22-30 s (seeds 1-3), 60x60 in
-46 s, while 70x70 and 100x100 did not finish in 7 minutes (the repairs and the proofs grow
-much faster than the area).  Larger requests are refused at once instead of running on or
-ending in ``MemoryError`` (``generate 100000`` used to).
-"""
 
 
 def default_pairs(width: int, height: int, rules: Rules = Rules.FILL) -> int:

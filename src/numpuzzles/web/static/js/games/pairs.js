@@ -2,8 +2,18 @@
 // The board is replayed from the moves (cleared rows drop out and additions append under
 // classic/easybrain, as in nummatch/sequence.py); whether a move is legal is the server's
 // /check of the moves so far: any broken rule but "not cleared yet" marks the last move.
-// A hint's pair and each move of a revealed solution are shown on the board, one at a time.
+// A hint's pair is lit on the board, then taken.
+//
+// A revealed solution is drawn as nummatch/draw.py draws it, so the page and the printed
+// answers read the same: the two cells of each pair keep their digits and get a ring in
+// the step's colour (paint(step - 1), the drawings' palette) with the step's number on a
+// tag in the cell's corner, clear of the digit.  Where the cells move (classic, easybrain:
+// a row emptied by a pair is removed, "add numbers" appends digits) the solution is cut
+// into phases, the runs of moves in which no cell moves, and each phase is one small board
+// as it stood when the phase began, headed by its steps and by what made it new.  While
+// the reveal plays, the board of the phase in progress is shown; at the end, every phase.
 
+import {paint} from "../api.js";
 import {el, sleep} from "../dom.js";
 import {Game} from "./game.js";
 
@@ -29,12 +39,15 @@ export class PairGame extends Game {
     this.unjudged = false;
     this.hinted = null;
     this.sequence = SEQUENCE_RULES.includes(puzzle.rules);
+    this.revealed = false; // the moves are a revealed solution: drawn as its answer boards
+    this.revealing = false; // ... being played: only the board of the phase in progress
   }
-  snapshot() { return JSON.stringify({moves: this.moves, wrong: this.wrong}); }
+  snapshot() { return JSON.stringify({moves: this.moves, wrong: this.wrong, revealed: this.revealed}); }
   restore(state) {
-    const {moves, wrong} = JSON.parse(state);
+    const {moves, wrong, revealed} = JSON.parse(state);
     this.moves = moves;
     this.wrong = wrong;
+    this.revealed = Boolean(revealed);
     this.picked = null;
     this.hinted = null;
   }
@@ -86,27 +99,99 @@ export class PairGame extends Game {
     }
   }
   // The solution's moves, shown on the board one by one from the start.
+  // Each pair gets its ring and number on the board it is taken on, one at a time.
   async reveal(solution) {
     this.remember();
     this.moves = [];
     this.wrong = null;
     this.picked = null;
+    this.hinted = null;
     this.pending = true;
+    this.revealed = true;
+    this.revealing = true;
     try {
       for (const move of solution) {
         if (this.host.gone(this)) return;
-        if (Array.isArray(move)) {
-          this.light(move);
-          this.host.render();
-          await sleep(SHOW_MS);
-        }
         this.moves.push(move);
-        this.hinted = null;
         this.host.render();
+        if (Array.isArray(move)) await sleep(SHOW_MS);
       }
     } finally {
       this.pending = false;
+      this.revealing = false;
     }
+  }
+  // The moves cut into phases: [{cells, steps: [[step, move]], events: [words]}], each
+  // phase's cells as they are when it begins (see nummatch/draw.py's phases()).
+  phases(moves = this.moves) {
+    const w = this.p.width;
+    const rowCount = (cells) => Math.ceil(cells.length / w);
+    let cells = this.p.grid.flat();
+    if (this.sequence) cells = withoutEmptyRows(cells, w);
+    const out = [];
+    let open = {cells, steps: [], events: []};
+    const begin = (next, event) => {
+      if (open.steps.length) { out.push(open); open = {cells: next, steps: [], events: [event]}; }
+      else open = {cells: next, steps: [], events: [...open.events, event]};
+    };
+    moves.forEach((m, i) => {
+      const step = i + 1;
+      if (m === "add") {
+        cells = cells.concat(cells.filter((v) => v));
+        begin(cells, `${step}. add numbers`);
+        return;
+      }
+      open.steps.push([step, m]);
+      let next = cells.slice();
+      next[m[1] * w + m[0]] = 0;
+      next[m[3] * w + m[2]] = 0;
+      if (this.sequence) next = withoutEmptyRows(next, w);
+      const gone = rowCount(cells) - rowCount(next);
+      if (gone && step < moves.length) {
+        begin(next, `step ${step} emptied ${gone === 1 ? "a row" : `${gone} rows`}`);
+      }
+      cells = next;
+    });
+    if (open.steps.length || !out.length) out.push(open);
+    return out;
+  }
+  // One phase's board: cleared cells grey, each pair's cells ringed with the step's number.
+  drawPhase(phase, index, headed) {
+    const w = this.p.width;
+    const box = el("div", "phase");
+    box.dataset.phase = index;
+    if (headed && phase.steps.length) {
+      const first = phase.steps[0][0];
+      const last = phase.steps[phase.steps.length - 1][0];
+      const word = phase.events.length ? "step" : "Step";
+      const steps = first === last ? `${word} ${first}` : `${word}s ${first}–${last}`;
+      box.appendChild(el("p", "phase-head", [...phase.events, steps].join("; ")));
+    }
+    const marks = new Map();
+    for (const [step, [x1, y1, x2, y2]] of phase.steps) {
+      marks.set(y1 * w + x1, step);
+      marks.set(y2 * w + x2, step);
+    }
+    const grid = el("div", "grid");
+    grid.style.gridTemplateColumns = `repeat(${w}, var(--cell))`;
+    phase.cells.forEach((v, i) => {
+      const cell = el("div", "cell", v || "");
+      cell.dataset.r = Math.floor(i / w);
+      cell.dataset.c = i % w;
+      const step = marks.get(i);
+      if (step !== undefined) {
+        const {fill, ink} = paint(step - 1);
+        cell.classList.add("step");
+        cell.dataset.step = step;
+        cell.style.setProperty("--mark", fill);
+        cell.style.setProperty("--mark-ink", ink);
+        cell.setAttribute("aria-label", `${v}, step ${step}`);
+        cell.append(el("span", "ring"), el("span", "step-no", step));
+      } else if (!v) cell.classList.add("removed");
+      grid.appendChild(cell);
+    });
+    box.appendChild(grid);
+    return box;
   }
   light(move) {
     const [x1, y1, x2, y2] = move;
@@ -158,6 +243,16 @@ export class PairGame extends Game {
   }
   draw(board) {
     board.replaceChildren();
+    if (this.revealed) {
+      const all = this.phases();
+      const shown = this.revealing ? all.slice(-1) : all;
+      const headed = all.length > 1 || all[0].events.length > 0;
+      const host = el("div", "phases");
+      shown.forEach((phase) => host.appendChild(
+        this.drawPhase(phase, all.indexOf(phase), headed)));
+      board.appendChild(host);
+      return;
+    }
     const grid = el("div", "grid");
     grid.style.gridTemplateColumns = `repeat(${this.p.width}, var(--cell))`;
     const rows = this.rows();

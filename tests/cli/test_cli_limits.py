@@ -79,8 +79,11 @@ def test_numberlink_pairs_and_density(capsys: pytest.CaptureFixture[str]) -> Non
     pairs = _number(r"--pairs N .*?\[1\.\.(\d+)\]", text)
     density = re.search(r"--density NUMBER .*? at most ([\d.]+)", text)
     assert density is not None and (pairs, density.group(1)) == (1250, "0.5")
-    _accepted("numberlink", {"size": "50x50", "pairs": pairs})
-    _accepted("numberlink", {"size": "10x10", "density": density.group(1)})
+    # the most pairs fit only with two-cell paths allowed; the default asks three cells
+    _accepted("numberlink", {"size": "50x50", "pairs": pairs, "min_length": 2})
+    _refused(capsys, ["numberlink", "generate", "50", "--pairs", str(pairs)], "do not fit")
+    _accepted("numberlink", {"size": "10x10", "density": density.group(1), "min_length": 2})
+    _refused(capsys, ["numberlink", "generate", "10", "--density", "0.34"], "do not fit")
     _refused(capsys, ["numberlink", "generate", "50", "--pairs", str(pairs + 1)], str(pairs))
     _refused(capsys, ["numberlink", "generate", "10", "--density", "0.51"], "0.5")
 

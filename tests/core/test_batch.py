@@ -25,7 +25,8 @@ def test_distinct_filter_skips_symmetric_repeats() -> None:
     # 2x2 boards have very few puzzles: the filter must skip repeats and then give up
     items = []
     with pytest.raises(GenerationError, match="different puzzles"):
-        for item in generate_many(fam, {"size": "2x2"}, 0, 50, max_repeats=30):
+        for item in generate_many(fam, {"size": "2x2", "min_length": 2}, 0, 50,
+                                  max_repeats=30):
             items.append(item)
     keys = [fam.distinct_key(i.puzzle) for i in items]
     assert len(keys) == len(set(keys)) >= 1

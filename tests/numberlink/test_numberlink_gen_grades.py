@@ -63,7 +63,8 @@ def test_the_deduction_verdict_is_kept() -> None:
     assert item.difficulty.trials == deduced.trials
     assert item.difficulty.solved_by_deduction == (deduced.grade is not Grade.EXPERT)
     assert grade(item.puzzle, search=False) == deduced
-    made = family("numberlink").generate({"size": "10x10"}, 3)
+    # min_length 2: the library's Params above ask for no layout (fill's default is 3)
+    made = family("numberlink").generate({"size": "10x10", "min_length": 2}, 3)
     assert made.details["deduction_grade"] == deduced.grade.value
     assert made.details["deduction_trials"] == deduced.trials
     assert made.difficulty == item.difficulty.grade.value

@@ -13,6 +13,7 @@ from numpuzzles.core.errors import GenerationError, InvalidParameterError
 from numpuzzles.numberlink import formats
 from numpuzzles.numberlink.check import check
 from numpuzzles.numberlink.generate.grade import Grade, grade
+from numpuzzles.numberlink.generate.layout import Layout
 from numpuzzles.numberlink.generate.unionfind import generate_unionfind
 from numpuzzles.numberlink.generate.unique import Params, generate, solver_prover
 from numpuzzles.numberlink.model import Puzzle, Rules, Solution
@@ -145,7 +146,9 @@ def test_cli_json_lines(capsys: pytest.CaptureFixture[str]) -> None:
         assert record["difficulty"] in {g.value for g in Grade}
         assert record["details"]["pairs"] == len(puzzle.labels)
         assert grade(puzzle).grade.value == record["difficulty"]
-        again = generate(Params(7, 5), record["seed"], prover=solver_prover)
+        # a new fill generation asks for no two-cell links (min_length=3, in its ID)
+        three = Params(7, 5, layout=Layout(min_length=3))
+        again = generate(three, record["seed"], prover=solver_prover)
         assert again.puzzle == puzzle and again.id == record["id"]
     assert len(forms) == 3
 
@@ -155,7 +158,7 @@ def test_cli_text_output_reads_back_whole(fmt: str, capsys: pytest.CaptureFixtur
     assert main(["numberlink", "generate", "6", "--seed", "2", "--to", fmt]) == 0
     captured = capsys.readouterr()
     # The ID travels as a comment where the format has one, else on stderr.
-    assert "ID: numberlink:6x6,fill#2  difficulty: " in captured.out + captured.err
+    assert "ID: numberlink:6x6,fill,min_length=3#2  difficulty: " in captured.out + captured.err
     (puzzle,) = formats.parse(captured.out)
     assert puzzle.width == 6 and puzzle.height == 6
 

@@ -1,7 +1,7 @@
 """What Fubuki's commands have of their own: puzzles from options, and prompts.
 
-The verbs themselves (solve, check, generate, convert, hint, draw) are the shared ones in
-``verbs.py``.  Fubuki adds a puzzle source: ``--rows``/``--cols``/``--given`` (and
+The verbs themselves (solve, check, generate, convert, hint, draw, analyse) are the shared
+ones in ``verbs.py``.  Fubuki adds a puzzle source: ``--rows``/``--cols``/``--given`` (and
 ``--diagonals``, ``--product``) describe one puzzle on the command line, and on a terminal
 with neither files nor options the puzzle is asked for cell by cell, as the original
 program did.

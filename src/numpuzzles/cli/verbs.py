@@ -1,7 +1,7 @@
 """The verbs every family shares, written once over the ``Family`` protocol.
 
 ``build_group(name)`` makes ``numpuzzles FAMILY``: ``solve``, ``check``, ``generate``,
-``convert``, and ``hint`` and ``draw`` where the family has them, plus whatever the
+``convert``, and ``hint``, ``draw`` and ``analyse`` where the family has them, plus whatever the
 family's own module adds (``cli/extras.py``).  Shared options: ``--json`` (one record per
 puzzle, ``core/records.py``), ``--seed``, ``--timeout``, ``--format``/``--to``, ``-o``.
 Standard output (or ``-o``) holds only what a verb makes, in a form the verbs read back
@@ -25,6 +25,7 @@ from ..core.errors import InvalidParameterError
 from ..core.family import Family, Generated
 from ..core.fileio import atomic_write_bytes, check_writable
 from ..core.records import (
+    analyse_record,
     check_record,
     dumps_json,
     generated_record,
@@ -34,9 +35,11 @@ from ..core.records import (
 from ..core.result import SolveResult, Status
 from ..core.seeds import MAX_SEED, fresh_seed, parse_puzzle_id
 from . import params as cli_params
+from .analysis import analysis_lines
 from .common import (
     CONTEXT_SETTINGS,
     EXIT_OK,
+    EXIT_UNKNOWN,
     EXIT_UNSOLVABLE,
     Output,
     exit_code_for,
@@ -555,6 +558,39 @@ def _draw_command(family: Fam, extras: CliExtras) -> click.Command:
     return _command(draw, decorated, extras.command_class)
 
 
+def _analyse_command(family: Fam, extras: CliExtras) -> click.Command:
+    puzzles = _Puzzles(family, extras)
+
+    def analyse(**kwargs: Any) -> int:
+        source, _ = puzzles.take(kwargs)
+        out = Output(kwargs["output"])
+        undecided = False
+        for name, puzzle in source:
+            analysis = family.analyse(puzzle, timeout=kwargs["timeout"])
+            undecided = undecided or analysis.status is Status.UNKNOWN
+            if kwargs["as_json"]:
+                out.line(dumps_json(analyse_record(family, puzzle, analysis, source=name)))
+            else:
+                for line in analysis_lines(name, family.describe(puzzle), analysis):
+                    out.line(line)
+            # the time is about the run, not the answer: standard error, as solve's
+            click.echo(f"{name}: analysed in {analysis.seconds:.3f} s", err=True)
+        out.close()
+        return EXIT_UNKNOWN if undecided else EXIT_OK
+
+    analyse.__doc__ = """Analyse a puzzle for its setter: count, common grid, a fix.
+
+    Says whether the puzzle has no, one or several solutions (exactly, or at least, when
+    --timeout stops the count), the value every solution gives each cell ('?' where they
+    differ), the grade of a unique puzzle, and for several solutions one change proved to
+    leave exactly one.  --json writes one record a puzzle (docs/json.md).  The time goes
+    to standard error.  Exit status: 0 analysed (whatever the count), 3 when --timeout
+    stopped it before anything was known.
+    """
+    decorated = [*puzzles.decorators(), timeout_option, json_option, output_option]
+    return _command(analyse, decorated, extras.command_class)
+
+
 _VERBS: dict[str, Callable[[Fam, CliExtras], click.Command]] = {
     "solve": _solve_command,
     "check": _check_command,
@@ -562,8 +598,9 @@ _VERBS: dict[str, Callable[[Fam, CliExtras], click.Command]] = {
     "convert": _convert_command,
     "hint": _hint_command,
     "draw": _draw_command,
+    "analyse": _analyse_command,
 }
-_OPTIONAL = frozenset({"hint", "draw"})
+_OPTIONAL = frozenset({"hint", "draw", "analyse"})
 
 
 class _VerbGroup(click.Group):

@@ -12,7 +12,8 @@ Values that cross the protocol:
   read back is posed the same way;
 - a *solution* ``S`` is what ``check`` verifies;
 - ``Generated`` is one generated puzzle with its ID, params, solution and grade;
-- ``HintAnswer`` is one hint, with a sentence for a person and JSON-ready details.
+- ``HintAnswer`` is one hint, with a sentence for a person and JSON-ready details;
+- ``Analysis`` (``core/analysis.py``) is what ``analyse`` tells a setter.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
+from .analysis import Analysis
 from .errors import InvalidParameterError
 from .params import Param, normalise, params_text, parse_params_text
 from .result import SolveResult, Status
@@ -131,7 +133,7 @@ class Family(Protocol[P, S]):
 
     @property
     def verbs(self) -> frozenset[str]:
-        """Optional verbs this family has: ``hint``, ``draw``."""
+        """Optional verbs this family has: ``hint``, ``draw``, ``analyse``."""
         ...
 
     @property
@@ -228,6 +230,12 @@ class Family(Protocol[P, S]):
 
     def draw(self, puzzle: P, solution: S | None = None) -> str:
         """The puzzle (and solution) as an SVG document (only when ``"draw" in verbs``)."""
+        ...
+
+    def analyse(self, puzzle: P, *, timeout: float | None = None) -> Analysis:
+        """What a setter needs to know (only when ``"analyse" in verbs``): how many
+        solutions, what they share, where they differ, and one change that makes the
+        puzzle unique (``core/analysis.py``); ``timeout`` bounds the whole analysis."""
         ...
 
 
@@ -330,6 +338,9 @@ class FamilyBase(Generic[P, S]):
 
     def draw(self, puzzle: P, solution: S | None = None) -> str:
         raise InvalidParameterError(f"{self.name} cannot be drawn yet")
+
+    def analyse(self, puzzle: P, *, timeout: float | None = None) -> Analysis:
+        raise InvalidParameterError(f"{self.name} cannot be analysed yet")
 
     def option(self, params: Sequence[Param], options: Mapping[str, Any]) -> dict[str, Any]:
         """``options`` checked against ``params`` (read or solve options), defaults filled."""

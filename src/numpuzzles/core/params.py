@@ -19,6 +19,14 @@ choices accept it, so ``10x10,unionfind`` still finds the ``method``.
 '3,givens=4'
 >>> parse_params_text(spec, "3,givens=4") == params
 True
+
+A parameter whose default changed after IDs were shared says what its absence meant:
+
+>>> longest = Param("longest", int, 3, "Longest.", id_absent="2")
+>>> params_text((longest,), {"longest": 3}), params_text((longest,), {"longest": 2})
+('longest=3', '')
+>>> parse_params_text((longest,), "")
+{'longest': 2}
 """
 
 from __future__ import annotations
@@ -46,6 +54,10 @@ class Param:
     (a time limit), so IDs leave it out.  ``as_flags``: a choice shown on the command
     line as one flag per non-default choice (``--diagonals``, ``--product``).
     ``hide_default``: a positional value left out of IDs when it is the default.
+    ``id_absent``: what an ID that lacks this keyed parameter means, where that is not
+    ``default`` (text, read like an ID's).  Why: a default may change after IDs were
+    shared (Numberlink's ``min_length``); the old IDs must still name their old puzzles,
+    so new IDs write the new default out and leave out only the old value.
     """
 
     name: str
@@ -62,6 +74,7 @@ class Param:
     hide_default: bool = False
     convert: Converter | None = None
     show: Callable[[Any], str] | None = None
+    id_absent: str | None = None
 
     def read(self, value: Any) -> Any:
         """``value`` (text from a command line or an ID, or a JSON value) checked and typed."""
@@ -157,6 +170,9 @@ def params_text(spec: Sequence[Param], params: Mapping[str, Any]) -> str:
         elif param.kind is bool:
             if value:
                 parts.append(param.name)
+        elif param.id_absent is not None:
+            if value != param.read(param.id_absent):
+                parts.append(f"{param.name}={param.text(value)}")
         elif value != param.default:
             parts.append(f"{param.name}={param.text(value)}")
     return ",".join(parts)
@@ -188,4 +204,7 @@ def parse_params_text(spec: Sequence[Param], text: str) -> dict[str, Any]:
             raise InvalidParameterError(f"unexpected {item!r} in the parameters {text!r}")
         open_positional.remove(target)
         given[target.name] = item
+    for param in spec:
+        if param.id_absent is not None and param.in_id and param.name not in given:
+            given[param.name] = param.id_absent
     return normalise(spec, given)

@@ -9,7 +9,8 @@ puzzle was read from), ``puzzle`` (always the puzzle in the family's JSON form),
 ``solution`` (the first solution, or null), ``solutions`` (all shown, where more than one
 was asked for), ``status`` (solved / unsolvable / unknown), ``count``, ``complete``,
 ``unique``, ``seconds``, ``difficulty``, ``details`` (family-specific facts), ``valid`` and
-``violations`` (checks), ``hint``.
+``violations`` (checks), ``hint``, ``suggestion`` (``analyse``: one change that makes a
+puzzle unique).
 
 ``dumps_json`` writes each as one line, so a ``--json`` line and a batch line are spaced
 the same.
@@ -21,6 +22,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from .analysis import Analysis
 from .family import Family, Generated, HintAnswer
 from .result import SolveResult
 from .violation import Violation
@@ -104,4 +106,37 @@ def hint_record(
     record = _base(family, puzzle, source)
     record["status"] = answer.status.value
     record["hint"] = {"message": answer.message, **answer.details}
+    return record
+
+
+def analyse_record(
+    family: Family[Any, Any], puzzle: Any, analysis: Analysis, *, source: str | None = None
+) -> dict[str, Any]:
+    """What ``analyse`` tells a setter, with the same keys in every family: the solve
+    record's ``status count complete unique seconds difficulty``, the ``suggestion``
+    (or null), and in ``details`` the common grid, its joins, the differing cells (each
+    cell ``[row, col]``), ``timed_out``, then the family's own facts."""
+    record = _base(family, puzzle, source)
+    suggestion = analysis.suggestion
+    record.update(
+        status=analysis.status.value,
+        count=analysis.count,
+        complete=analysis.complete,
+        unique=analysis.unique if analysis.complete else (False if analysis.count > 1 else None),
+        seconds=round(analysis.seconds, 6),
+        difficulty=analysis.difficulty,
+        suggestion=None if suggestion is None else {
+            "kind": suggestion.kind,
+            "message": suggestion.message,
+            "cells": [list(cell) for cell in suggestion.cells],
+            "puzzle": dict(suggestion.puzzle),
+        },
+    )
+    record["details"] = {
+        "common": analysis.common,
+        "common_edges": [[list(a), list(b)] for a, b in analysis.common_edges],
+        "differ": [list(cell) for cell in analysis.differ],
+        "timed_out": analysis.timed_out,
+        **analysis.details,
+    }
     return record

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from typing import Any
 
+from ..core.analysis import Analysis
 from ..core.errors import InvalidParameterError, PuzzleFormatError
 from ..core.family import Family, FamilyBase, HintAnswer, Made
 from ..core.intparse import ascii_int
@@ -79,7 +80,7 @@ class FubukiFamily(FamilyBase[Puzzle, Filling]):
     comment_formats = ("text",)
     generate_params = GENERATE_PARAMS
     default_limit = None
-    verbs = frozenset({"hint", "draw"})
+    verbs = frozenset({"hint", "draw", "analyse"})
     rule_sets = howto.VARIANTS
     play = howto.PLAY
 
@@ -188,6 +189,13 @@ class FubukiFamily(FamilyBase[Puzzle, Filling]):
         return HintAnswer(
             Status.SOLVED, "no empty cell is forced: the puzzle has more than one solution"
         )
+
+    def analyse(self, puzzle: Puzzle, *, timeout: float | None = None) -> Analysis:
+        """The count, the digits every solution shares, the grade when unique, and a
+        given that makes it unique (``analyse.py``)."""
+        from .analyse import analyse
+
+        return analyse(puzzle, timeout=timeout)
 
     def draw(self, puzzle: Puzzle, solution: Filling | None = None) -> str:
         from .draw import draw

@@ -10,7 +10,7 @@ fewest such candidates, so forced cells cost no branching.  The original program
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from ..core.deadline import Deadline
 from ..core.result import SolveResult, Stats, Status, status_for
@@ -26,7 +26,7 @@ class _Stop(Exception):
 class _Search:
     """State of one search; attributes are plain lists so the inner loop stays cheap."""
 
-    def __init__(self, puzzle: Puzzle) -> None:
+    def __init__(self, puzzle: Puzzle, forbid: Mapping[int, int] | None = None) -> None:
         n = puzzle.size
         self.n = n
         self.top = n * n
@@ -39,6 +39,11 @@ class _Search:
         self.rem: list[int] = [line.total or 0 for line in lines]
         self.empty: list[int] = [n] * len(lines)
         self.values: list[int] = [0] * self.top
+        # digits each cell may not take (bit d for digit d): how ``analyse`` asks for a
+        # solution that differs from the ones it knows at one cell
+        self.forbid: list[int] = [0] * self.top
+        for cell, mask in (forbid or {}).items():
+            self.forbid[cell] |= mask
         self.unused = ((1 << (self.top + 1)) - 1) & ~1
         self.nodes = 0
         self.dead = False
@@ -94,11 +99,12 @@ class _Search:
                 high.append(high[-1] + digits[-1 - i])
         best_cell, best_mask, best_count = -1, 0, 1 << 30
         values, rem, empty, cell_lines = self.values, self.rem, self.empty, self.cell_lines
+        forbid = self.forbid
         top = self.top
         for cell in range(top):
             if values[cell]:
                 continue
-            mask = unused
+            mask = unused & ~forbid[cell]
             for index in cell_lines[cell]:
                 k = empty[index] - 1
                 t = rem[index]
@@ -178,13 +184,16 @@ def solve(
     limit: int | None = None,
     timeout: float | None = None,
     node_limit: int | None = None,
+    forbid: Mapping[int, int] | None = None,
 ) -> SolveResult[Filling]:
     """All solutions of ``puzzle`` (at most ``limit``; ``limit=2`` decides uniqueness).
 
     ``complete`` is True when the search was exhaustive, so ``count`` is exact.
+    ``forbid`` maps an empty cell's index to a mask of digits it may not hold (bit ``d``
+    for digit ``d``): only solutions that avoid them are searched (``analyse.py``).
     """
     start = time.perf_counter()
-    search = _Search(puzzle)
+    search = _Search(puzzle, forbid)
     found: list[Filling] = []
     stopped_by_limit = False
 

@@ -21,6 +21,7 @@ import re
 from collections.abc import Hashable, Mapping
 from typing import Any
 
+from ..core.analysis import Analysis
 from ..core.errors import InvalidParameterError, PuzzleFormatError
 from ..core.family import Family, FamilyBase, Generated, HintAnswer, Made, Ruled
 from ..core.jsontext import json_values, member
@@ -29,6 +30,7 @@ from ..core.result import SolveResult, Status
 from ..core.violation import Violation
 from . import formats, howto
 from .formats import jsonfmt
+from .generate.layout import FILL_MIN_LENGTH, SYMMETRIES, layout_of
 from .limits import (
     MAX_CELLS,
     MAX_DENSITY,
@@ -72,6 +74,19 @@ def size_of(text: str) -> tuple[int, int]:
     return int(width), int(height)
 
 
+LAYOUT_PARAMS: tuple[Param, ...] = (
+    Param("symmetry", str, "none",
+          "Clue layout symmetric under the half turn (rot2), the quarter turn (rot4: "
+          "square boards of even side) or the left-right mirror; labels need not be.",
+          choices=SYMMETRIES),
+    Param("no_adjacent_ends", bool, False,
+          "No two clues orthogonally side by side (whatever their labels)."),
+    Param("no_border_ends", bool, False, "No clue in the board's outer rows or columns."),
+    Param("corners", bool, False,
+          "A clue in the 3x3 block at each of the four corners."),
+)
+"""Where the clues may lie (``generate/layout.py``), shared with Arukone's generate params."""
+
 NUMBERLINK_PARAMS: tuple[Param, ...] = (
     Param("size", str, "10x10", f"Board size W or WxH (W alone: square): {size_limits()}.",
           positional=True, argument=True, convert=parse_size),
@@ -81,10 +96,11 @@ NUMBERLINK_PARAMS: tuple[Param, ...] = (
     Param("pairs", int, None,
           "Exact number of pairs (default: fill-notouch about published puzzles' density; "
           "fill about 0.11 a cell up to 25x25, beyond that as repairs leave it, some 0.17); "
-          "at most half the cells.", low=1, high=MAX_PAIRS),
+          "at most the cells divided by --min-length (half of them with --min-length 2).",
+          low=1, high=MAX_PAIRS),
     Param("density", float, None,
-          f"Exact pairs per cell, a fraction such as 0.05, at most {MAX_DENSITY} (instead of "
-          "--pairs; rounded to whole pairs)."),
+          f"Exact pairs per cell, a fraction such as 0.05, at most {MAX_DENSITY} and at most "
+          "1 / --min-length (instead of --pairs; rounded to whole pairs)."),
     Param("difficulty", str, None,
           "Only puzzles of this grade: the search effort that proves the puzzle unique, "
           "against the typical effort for its size (easy, medium, hard, expert).",
@@ -92,6 +108,11 @@ NUMBERLINK_PARAMS: tuple[Param, ...] = (
     Param("method", str, "unique",
           "'unique': proved unique, every cell used; 'unionfind': the original.",
           choices=("unique", "unionfind"), positional=True, hide_default=True),
+    Param("min_length", int, None,
+          f"Fewest cells a path may have, ends included (default: {FILL_MIN_LENGTH} under "
+          "'fill', so no two-cell links; else 2, no limit; an ID without it means 2).",
+          low=2, high=MAX_CELLS, id_absent="2"),
+    *LAYOUT_PARAMS,
 )
 ENGINE_PARAM = Param(
     "engine", str, "auto",
@@ -134,7 +155,7 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
     generate_params = NUMBERLINK_PARAMS
     read_params = (Param("rules", str, None, RULES_HELP, choices=RULE_NAMES),)
     solve_params = (ENGINE_PARAM,)
-    verbs = frozenset({"hint", "draw"})
+    verbs = frozenset({"hint", "draw", "analyse"})
     default_rules = Rules.FILL
     rule_sets: tuple[str, ...] = RULE_NAMES
     play = howto.PLAY
@@ -269,6 +290,13 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
         name = puzzle.puzzle.label_name(label)
         return HintAnswer(Status.SOLVED, f"label {name} runs {route}{caveat}", details)
 
+    def analyse(self, puzzle: Board, *, timeout: float | None = None) -> Analysis:
+        """The count, what every solution shares (a SAT backbone), the grade or a change
+        proved to make it unique (``analyse.py``), under the puzzle's own rules."""
+        from .analyse import analyse
+
+        return analyse(puzzle, timeout=timeout)
+
     def check(self, puzzle: Board, solution: Solution) -> list[Violation]:
         from .check import check
 
@@ -287,6 +315,18 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
         if density is not None and density > MAX_DENSITY:
             raise InvalidParameterError(
                 f"density is pairs per cell, at most {MAX_DENSITY}, got {density}")
+        if full["min_length"] is None:
+            fill = full["rules"] == Rules.FILL.value and full["method"] == "unique"
+            full["min_length"] = FILL_MIN_LENGTH if fill else 2
+        layout = layout_of(full)
+        if full["method"] == "unionfind" and not layout.free:
+            raise InvalidParameterError("the unionfind method takes no layout controls")
+        layout.check_board(width, height)
+        wanted = full["pairs"] or round((density or 0) * width * height)
+        if full["rules"] != Rules.BLANK.value and wanted * layout.min_length > width * height:
+            raise InvalidParameterError(
+                f"{wanted} paths of at least {layout.min_length} cells do not fit on "
+                f"{width}x{height}")
         return full
 
     def describe(self, puzzle: Board) -> str:
@@ -342,7 +382,8 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
             )
         made = generate(
             Params(
-                width, height, rules, params["pairs"], params["difficulty"], params["density"]
+                width, height, rules, params["pairs"], params["difficulty"], params["density"],
+                layout_of(params),
             ),
             seed,
             prover=solver_prover,

@@ -16,6 +16,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from ..core.analysis import Analysis
 from ..core.errors import InvalidParameterError, PuzzleFormatError
 from ..core.family import Family, FamilyBase, HintAnswer, Made, Ruled
 from ..core.jsontext import first_json_value, json_values, member
@@ -106,7 +107,7 @@ class NumMatchFamily(FamilyBase[Game, Moves]):
     generate_params = GENERATE_PARAMS
     read_params = READ_PARAMS
     solve_params = SOLVE_PARAMS
-    verbs = frozenset({"hint", "draw"})
+    verbs = frozenset({"hint", "draw", "analyse"})
     rule_sets = tuple(PRESETS)
     play = howto.PLAY
 
@@ -256,6 +257,13 @@ class NumMatchFamily(FamilyBase[Game, Moves]):
             moves = made.moves
             details = {"adds": made.adds}
         return Made(Ruled(made.board, made.rules), moves, made.difficulty, details)
+
+    def analyse(self, puzzle: Game, *, timeout: float | None = None) -> Analysis:
+        """Whether the board clears, with how few additions, and which first moves keep
+        that (``analyse.py``); ``count`` is 1 when clearable, 0 when proved not."""
+        from .analyse import analyse
+
+        return analyse(puzzle.puzzle, puzzle.rules, timeout=timeout)
 
     def hint(self, puzzle: Game, *, timeout: float | None = None) -> HintAnswer:
         """A move that keeps the board solvable."""

@@ -2,7 +2,8 @@
 
 Endpoints (answers are the records of ``core/records.py``, the command line's ``--json``):
 ``GET /api/families`` (each with its "how to play" per rule set, from ``howto.py`` in each
-family's package); ``POST /api/{family}/generate``, ``solve``, ``check``, ``hint``;
+family's package); ``POST /api/{family}/generate``, ``solve``, ``check``, ``hint``,
+``analyse`` (for setters: count, common grid, a fix; ``core/analysis.py``);
 ``GET /api/{family}/draw?id=ID[&solution=1]`` (SVG); ``GET /api/packs[?date=YYYY-MM-DD]``:
 the level packs (``packs.py``: the fixed ones, after any files ``create_app`` was given)
 and that day's daily puzzle of each family; ``GET /api/palette`` (the label colours).
@@ -92,6 +93,12 @@ class SolveBody(PuzzleBody):
     options: dict[Short, Scalar] = Field(default_factory=dict)
 
 
+class AnalyseBody(PuzzleBody):
+    """``timeout`` may lower the server's time limit for the whole analysis."""
+
+    timeout: float | None = Field(None, gt=0, le=3600)
+
+
 class CheckBody(PuzzleBody):
     """A proposed solution: the family's text form or JSON (a solve record works)."""
 
@@ -134,7 +141,7 @@ Known = Annotated[str, Depends(_known)]
 
 
 def _having(name: str, verb: str) -> None:
-    """404 when the family lacks an optional verb (hint, draw)."""
+    """404 when the family lacks an optional verb (hint, draw, analyse)."""
     if verb not in families.family(name).verbs:
         raise HTTPException(404, f"{name} has no {verb} yet")
 
@@ -325,6 +332,15 @@ def create_app(settings: WebSettings | None = None, packs: Sequence[Pack] = ()) 
         """One step towards the solution (families that have hints)."""
         _having(family, "hint")
         return _answer(await runner.run("hint", family, puzzle_payload(body)))
+
+    @app.post("/api/{family}/analyse")
+    async def analyse(family: Known, body: AnalyseBody) -> Response:
+        """For a setter: the count, what every solution shares, where they differ, the
+        grade, and one change that makes it unique (families that analyse); status
+        ``unknown`` when the time limit ran out before anything was known."""
+        _having(family, "analyse")
+        payload = {**puzzle_payload(body), "timeout": body.timeout}
+        return _answer(await runner.run("analyse", family, payload))
 
     @app.get("/api/{family}/draw", response_class=Response,
              responses={200: {"content": {"image/svg+xml": {}}}})

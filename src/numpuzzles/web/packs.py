@@ -96,12 +96,13 @@ def _spec(name: str, family: str, title: str, **params: Any) -> PackSpec:
 
 
 FIXED: tuple[PackSpec, ...] = (
-    _spec("numberlink-5x5", "numberlink", "5×5", size="5x5"),
-    _spec("numberlink-7x7", "numberlink", "7×7", size="7x7"),
-    _spec("numberlink-10x10", "numberlink", "10×10", size="10x10"),
-    _spec("numberlink-10x10-hard", "numberlink", "10×10 hard", size="10x10", difficulty="hard"),
-    _spec("numberlink-12x12", "numberlink", "12×12", size="12x12"),
-    _spec("numberlink-15x15", "numberlink", "15×15", size="15x15"),
+    _spec("numberlink-5x5", "numberlink", "5×5", size="5x5", min_length=2),
+    _spec("numberlink-7x7", "numberlink", "7×7", size="7x7", min_length=2),
+    _spec("numberlink-10x10", "numberlink", "10×10", size="10x10", min_length=2),
+    _spec("numberlink-10x10-hard", "numberlink", "10×10 hard", size="10x10", difficulty="hard",
+          min_length=2),
+    _spec("numberlink-12x12", "numberlink", "12×12", size="12x12", min_length=2),
+    _spec("numberlink-15x15", "numberlink", "15×15", size="15x15", min_length=2),
     _spec("arukone-7", "arukone", "7×7", n=7, unique=True),
     _spec("arukone-10", "arukone", "10×10", n=10, unique=True),
     _spec("arukone-15", "arukone", "15×15", n=15, unique=True),
@@ -117,10 +118,12 @@ FIXED: tuple[PackSpec, ...] = (
 )
 """The fixed packs, in the order the page lists them.  Numberlink packs are ``fill`` (the
 default rules, proved unique); Arukone's are proved unique, so the page can judge a move
-against the one solution."""
+against the one solution.  Numberlink's say ``min_length=2``, the value IDs without it
+mean: the packs (and the daily puzzle) were made before ``fill`` defaulted to 3, and their
+IDs must keep naming the same puzzles."""
 
 DAILY: dict[str, dict[str, Any]] = {
-    "numberlink": {"size": "10x10"},
+    "numberlink": {"size": "10x10", "min_length": 2},
     "arukone": {"n": 10, "unique": True},
     "fubuki": {"size": 3},
     "nummatch": {"rules": "original"},

@@ -17,8 +17,9 @@ class WebSettings:
     ``max_body_bytes``: larger request bodies get 413 before they are read whole.
     ``max_cells``: puzzles with more numbers than this (counted in the family's JSON form,
     so a 100x100 grid is 10,000) are refused, for solve, check, hint and generate alike.
-    ``solve_timeout``: seconds a solver may run for one request (a request may ask for
-    less); when it runs out the answer is status ``unknown``.
+    ``solve_timeout``: seconds a solver may run for one request, a solve, a hint or an
+    analysis (a request may ask for less); when it runs out the answer is status
+    ``unknown``.
     ``work_timeout``: seconds any one job (a generation, a drawing, a check) may take in a
     worker before it is stopped and refused; the backstop behind ``solve_timeout``.
     ``max_solutions``: most solutions one solve request lists.

@@ -1,4 +1,5 @@
-"""The jobs the web app runs in its worker pool: generate, solve, check, hint, draw.
+"""The jobs the web app runs in its worker pool: generate, solve, check, hint, analyse,
+draw.
 
 Why a separate module of plain functions: the jobs run in other processes (the pure-Python
 solvers hold the GIL, so only processes keep one slow request from stalling the others),
@@ -7,7 +8,8 @@ family's name, the verb and a JSON-able payload, and returns ``(status, body)``:
 a record (``core.records``) or an SVG text, or a 4xx and an error message.  Nothing here
 knows a family: everything goes through the registry and the ``Family`` protocol.
 
-Every job runs under an alarm (``work_timeout``; a solve gets its own ``timeout`` first):
+Every job runs under an alarm (``work_timeout``; a solve, a hint and an analysis get their
+own ``timeout`` first):
 a family whose code does not look at its deadline is stopped from outside, between two
 Python bytecodes, so no request keeps a worker forever.
 """
@@ -23,10 +25,17 @@ from contextlib import contextmanager
 from typing import Any
 
 from .. import families
+from ..core.analysis import Analysis
 from ..core.errors import InvalidParameterError, NumpuzzlesError, PuzzleFormatError, one_line
 from ..core.family import Family, HintAnswer
 from ..core.params import normalise
-from ..core.records import check_record, generated_record, hint_record, solve_record
+from ..core.records import (
+    analyse_record,
+    check_record,
+    generated_record,
+    hint_record,
+    solve_record,
+)
 from ..core.result import SolveResult, Stats, Status
 from ..core.seeds import fresh_seed
 
@@ -191,6 +200,22 @@ def _hint(family: Family[Any, Any], payload: Mapping[str, Any],
     return 200, hint_record(family, puzzle, answer, source=SOURCE)
 
 
+def _analyse(family: Family[Any, Any], payload: Mapping[str, Any],
+             limits: Mapping[str, Any]) -> Answer:
+    puzzle = _puzzle(family, payload, limits)
+    asked = payload.get("timeout")
+    timeout = limits["solve_timeout"] if asked is None else min(asked, limits["solve_timeout"])
+    started = time.perf_counter()
+    try:
+        with _alarm(timeout + SOLVE_GRACE):
+            analysis = family.analyse(puzzle, timeout=timeout)
+    except _WorkTimeout:
+        # the family overran its own deadline: what it found is lost, nothing is known
+        analysis = Analysis(Status.UNKNOWN, 0, False, timed_out=True,
+                            seconds=time.perf_counter() - started)
+    return 200, analyse_record(family, puzzle, analysis, source=SOURCE)
+
+
 def _draw(family: Family[Any, Any], payload: Mapping[str, Any],
           limits: Mapping[str, Any]) -> Answer:
     item = family.regenerate(payload["id"])
@@ -198,7 +223,8 @@ def _draw(family: Family[Any, Any], payload: Mapping[str, Any],
     return 200, family.draw(item.puzzle, item.solution if payload.get("solution") else None)
 
 
-_JOBS = {"generate": _generate, "solve": _solve, "check": _check, "hint": _hint, "draw": _draw}
+_JOBS = {"generate": _generate, "solve": _solve, "check": _check, "hint": _hint,
+         "analyse": _analyse, "draw": _draw}
 
 
 def run_job(verb: str, name: str, payload: Mapping[str, Any], limits: Mapping[str, Any]) -> Answer:

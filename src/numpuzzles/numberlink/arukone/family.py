@@ -11,11 +11,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ...core.analysis import Analysis
 from ...core.errors import InvalidParameterError
 from ...core.family import Family, Generated, Made, Ruled
 from ...core.params import Param, normalise
 from .. import formats
-from ..family import RULE_NAMES, RULES_HELP, Board, NumberlinkFamily
+from ..family import LAYOUT_PARAMS, RULE_NAMES, RULES_HELP, Board, NumberlinkFamily
+from ..generate.layout import layout_of
 from ..limits import ARUKONE_MAX_SIZE, ARUKONE_MIN_SIZE, ARUKONE_UNIQUE_MAX_SIZE
 from ..model import Puzzle, Rules, Solution
 from . import howto
@@ -32,6 +34,9 @@ ARUKONE_PARAMS: tuple[Param, ...] = (
     Param("proof_timeout", float, 10.0,
           "With --unique: seconds per uniqueness proof; a proof that runs out is an error.",
           in_id=False),
+    Param("min_length", int, 2, "Fewest cells a path may have, ends included (2: no limit).",
+          low=2, high=ARUKONE_MAX_SIZE * ARUKONE_MAX_SIZE),
+    *LAYOUT_PARAMS,
 )
 
 
@@ -50,6 +55,11 @@ class ArukoneFamily(NumberlinkFamily):
         """The competition's rules (``blank``); a puzzle read under others is told those."""
         return howto.how_to_play(rules)
 
+    def analyse(self, puzzle: Board, *, timeout: float | None = None) -> Analysis:
+        """Numberlink's analysis (``numberlink/analyse.py``; "analyse" is in the inherited
+        ``verbs``), under the puzzle's rules: ``blank`` unless it was read under others."""
+        return super().analyse(puzzle, timeout=timeout)
+
     def normalise_params(self, params: Mapping[str, Any]) -> dict[str, Any]:
         """The params checked, with ``--unique`` boards held to the unique generator's size
         here, before any work (Numberlink's own check reads a ``size`` Arukone has not)."""
@@ -57,6 +67,12 @@ class ArukoneFamily(NumberlinkFamily):
         if full["unique"] and full["n"] > ARUKONE_UNIQUE_MAX_SIZE:
             raise InvalidParameterError(
                 f"unique Arukone boards have n at most {ARUKONE_UNIQUE_MAX_SIZE}, got {full['n']}")
+        n, layout = full["n"], layout_of(full)
+        layout.check_board(n, n)
+        if full["pairs"] is not None and full["pairs"] * layout.min_length > n * n:
+            raise InvalidParameterError(
+                f"{full['pairs']} paths of at least {layout.min_length} cells do not fit on "
+                f"{n}x{n}")
         return full
 
     def dump_generated(
@@ -75,7 +91,8 @@ class ArukoneFamily(NumberlinkFamily):
         prover = None
         if params["unique"]:
             prover = _uniqueness_prover(params["proof_timeout"])
-        item = generate_arukone(params["n"], seed, pairs=params["pairs"], prover=prover)
+        item = generate_arukone(params["n"], seed, pairs=params["pairs"], prover=prover,
+                                layout=layout_of(params))
         fails = {m.value: list(run_checker(item.puzzle, m).failed) for m in ALL_MODELS}
         details: dict[str, Any] = {
             "pairs": len(item.puzzle.labels), "unique": item.unique, "checker_fails": fails}

@@ -36,6 +36,7 @@ from ...core.grid import orthogonal_neighbours
 from ...core.seeds import MAX_SEED, rng
 from ..check import check
 from ..generate.cover import as_puzzle
+from ..generate.layout import FREE, Layout, score, symmetry_maps
 from ..generate.repair import Prover
 from ..generate.unique import Params, generate
 from ..limits import ARUKONE_MAX_SIZE as MAX_SIZE
@@ -114,6 +115,45 @@ def _draw_path(
     return path if len(path) >= 2 else None
 
 
+LAYOUT_TRIES = 40
+"""Draws per path (with its images) before a layout's drawing starts over."""
+
+
+def _draw_laid_out(
+    n: int, pairs: int, layout: Layout, random_source: random.Random
+) -> list[list[int]] | None:
+    """``_draw_paths`` for a layout: each path at least ``min_length`` cells, drawn with
+    its images under the symmetry (all disjoint, so the set of ends is symmetric), or
+    None when they do not fit; the other rules are checked by the caller."""
+    maps = symmetry_maps(layout.symmetry, n, n)
+    k = layout.min_length
+    # the rules one path's ends can break with the ends drawn before: checked per path
+    local = Layout(no_adjacent_ends=layout.no_adjacent_ends, no_border_ends=layout.no_border_ends)
+    used = [False] * (n * n)
+    paths: list[list[int]] = []
+    while len(paths) < pairs:
+        max_len = random_source.randint(k, max(k + 1, 2 * n))
+        for _try in range(LAYOUT_TRIES):
+            path = _draw_path(n, used, random_source, max_len)
+            if path is None or len(path) < k:
+                continue
+            orbit = [path, *([g(c) for c in path] for g in maps)]
+            cells = [c for p in orbit for c in p]
+            if (
+                len(set(cells)) == len(cells)
+                and not any(used[c] for c in cells)
+                and len(paths) + len(orbit) <= pairs
+                and not score(local, n, n, paths + orbit)
+            ):
+                break
+        else:
+            return None
+        for cell in cells:
+            used[cell] = True
+        paths.extend(orbit)
+    return paths
+
+
 def _draw_paths(n: int, pairs: int, random_source: random.Random) -> list[list[int]] | None:
     """``pairs`` non-crossing random paths on an n x n board, or None if they do not fit."""
     used = [False] * (n * n)
@@ -148,6 +188,7 @@ def generate_arukone(
     models: tuple[CheckerModel, ...] = ALL_MODELS,
     prover: Prover | None = None,
     max_attempts: int = 20000,
+    layout: Layout = FREE,
 ) -> ArukonePuzzle:
     """A puzzle of size ``n`` that every checker model in ``models`` fails.
 
@@ -155,7 +196,9 @@ def generate_arukone(
     has a unique solution under ``blank``: candidates then come from the unique
     generator (``generate/unique.py`` under ``blank``: every cell used, cut until the solver
     proves one solution) and are kept when the checker models fail.  All randomness
-    comes from ``seed``.
+    comes from ``seed``.  ``layout``: where the ends may lie (``generate/layout.py``);
+    without a prover, drawn paths that break it are drawn again (the default asks
+    nothing, so old seeds give their old puzzles).
     """
     if not MIN_SIZE <= n <= MAX_SIZE:
         raise InvalidParameterError(f"Arukone size n runs from {MIN_SIZE} to {MAX_SIZE}, got {n}")
@@ -167,12 +210,21 @@ def generate_arukone(
         raise InvalidParameterError(f"at least n/2 = {min_pairs(n)} pairs are needed, got {pairs}")
     if pairs is not None and 2 * pairs > n * n:
         raise InvalidParameterError(f"{pairs} pairs do not fit on a {n}x{n} board")
+    layout.check_board(n, n)
+    if pairs is not None and pairs * layout.min_length > n * n:
+        raise InvalidParameterError(
+            f"{pairs} paths of at least {layout.min_length} cells do not fit on {n}x{n}")
     random_source = rng(seed)
     if prover is not None:
-        return _generate_unique(n, seed, pairs, models, prover, random_source)
+        return _generate_unique(n, seed, pairs, models, prover, random_source, layout)
     for attempt in range(1, max_attempts + 1):
         k = pairs if pairs is not None else default_pairs(n, random_source)
-        paths = _draw_paths(n, k, random_source)
+        if layout.free:
+            paths = _draw_paths(n, k, random_source)
+        else:
+            paths = _draw_laid_out(n, k, layout, random_source)
+            if paths is not None and score(layout, n, n, paths):
+                continue
         if paths is None:
             continue
         puzzle, solution = as_puzzle(n, n, paths, renumber=False)
@@ -193,13 +245,21 @@ def _generate_unique(
     models: tuple[CheckerModel, ...],
     prover: Prover,
     random_source: random.Random,
+    layout: Layout = FREE,
 ) -> ArukonePuzzle:
-    """Unique-under-``blank`` candidates from the unique generator, kept if they beat
-    the checker models (most do: a full board leaves the greedy router no room)."""
-    params = Params(n, n, Rules.BLANK, pairs)
+    """Unique-under-``blank`` candidates from the unique generator (keeping ``layout``),
+    kept if they beat the checker models (most do: a full board leaves the greedy router
+    no room)."""
+    params = Params(n, n, Rules.BLANK, pairs, layout=layout)
     for attempt in range(1, UNIQUE_ATTEMPTS + 1):
         sub_seed = random_source.randrange(MAX_SEED)
-        item = generate(params, sub_seed, prover=prover, max_attempts=5)
+        if layout.free:
+            item = generate(params, sub_seed, prover=prover, max_attempts=5)
+        else:
+            try:  # a layout makes some sub-seeds fail: the next one is tried
+                item = generate(params, sub_seed, prover=prover, max_attempts=5)
+            except GenerationError:
+                continue
         puzzle = item.puzzle
         if len(puzzle.labels) < min_pairs(n):
             continue

@@ -57,7 +57,7 @@ def sniff(text: str) -> str:
     if not body:
         raise PuzzleFormatError("no puzzle found, only comments")
     first = body[0]
-    if "p?numlin" in first or "p?arukone" in first:
+    if puzzlink.is_url(first):
         return "puzzlink"
     if first.upper().startswith("SIZE"):
         return "adc"

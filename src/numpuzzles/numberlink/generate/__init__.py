@@ -8,7 +8,9 @@
 - ``deduce``: the deduction solver (local rules and one-step lookahead) that guides the
   repairs, proves merges and gives the deduction grade;
 - ``grade``: the difficulty grades (the scan search's effort to prove a puzzle unique);
-- ``unionfind``: the original C program's method (random paths by union-find, not unique).
+- ``unionfind``: the original C program's method (random paths by union-find, not unique);
+- ``layout``: the layout controls' rules (where the ends may lie), ``steer``: moving a cover
+  or a proved puzzle towards a layout, ``symmetric``: symmetric layouts, by whole orbits.
 
 Arukone's generator, which builds on ``cover`` and ``unique``, is in ``../arukone/``.
 """

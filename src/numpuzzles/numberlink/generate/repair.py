@@ -20,6 +20,9 @@ from .deduce import EdgeKey, analyse
 Prover = Callable[[Puzzle, Rules], tuple[tuple[Solution, ...], bool]]
 """The uniqueness proof: up to two solutions of the puzzle and whether the search was
 exhaustive (the solver's ``solve(puzzle, rules=..., limit=2)``)."""
+CutFilter = Callable[[list[int], int], bool]
+"""Whether a path may be cut between its cells ``pos`` and ``pos + 1`` (a layout's rule on
+the new ends and the pieces' lengths, ``layout.py``); None allows every cut."""
 
 
 def _edge_key(a: int, b: int) -> EdgeKey:
@@ -35,12 +38,16 @@ def _solution_edges(solution: Solution) -> set[EdgeKey]:
     return edges
 
 
-def _cut(paths: list[list[int]], allowed: Callable[[int, int], bool]) -> EdgeKey | None:
+def _cut(
+    paths: list[list[int]], allowed: Callable[[int, int], bool], keep: CutFilter | None = None
+) -> EdgeKey | None:
     """Cut the witness at the allowed edge that leaves the most balanced pieces."""
     best: tuple[int, int, int] | None = None
     for index, path in enumerate(paths):
         for pos in range(1, len(path) - 2):
             if not allowed(path[pos], path[pos + 1]):
+                continue
+            if keep is not None and not keep(path, pos):
                 continue
             balance = min(pos + 1, len(path) - pos - 1)
             if best is None or balance > best[0]:
@@ -87,7 +94,10 @@ OPEN_EDGES_PER_CUT = 60
 
 
 def _cut_regions(
-    paths: list[list[int]], open_edges: AbstractSet[EdgeKey], per_cut: int = OPEN_EDGES_PER_CUT
+    paths: list[list[int]],
+    open_edges: AbstractSet[EdgeKey],
+    per_cut: int = OPEN_EDGES_PER_CUT,
+    keep: CutFilter | None = None,
 ) -> list[EdgeKey]:
     """Cuts in every region of open edges, one per ``per_cut`` open edges (at least one),
     each on a different path, where it leaves the most balanced pieces."""
@@ -98,7 +108,9 @@ def _cut_regions(
         for index, path in enumerate(paths):
             best: tuple[int, int, int] | None = None
             for pos in range(1, len(path) - 2):
-                if _edge_key(path[pos], path[pos + 1]) in group:
+                if _edge_key(path[pos], path[pos + 1]) in group and (
+                    keep is None or keep(path, pos)
+                ):
                     balance = min(pos + 1, len(path) - pos - 1)
                     if best is None or balance > best[0]:
                         best = (balance, index, pos)
@@ -114,14 +126,17 @@ def _cut_regions(
 
 
 def cut_where_differs(
-    paths: list[list[int]], solution: Solution, solutions: tuple[Solution, ...]
+    paths: list[list[int]],
+    solution: Solution,
+    solutions: tuple[Solution, ...],
+    keep: CutFilter | None = None,
 ) -> EdgeKey | None:
     """Cut the witness at an edge a second solution does not use (kills that solution)."""
     mine = _solution_edges(solution)
     for other in solutions:
         theirs = _solution_edges(other)
         if theirs != mine:
-            return _cut(paths, partial(_not_in_set, theirs))
+            return _cut(paths, partial(_not_in_set, theirs), keep)
     return None
 
 
@@ -132,6 +147,7 @@ def make_unique(
     paths: list[list[int]],
     prover: Prover | None,
     per_cut: int = OPEN_EDGES_PER_CUT,
+    keep: CutFilter | None = None,
 ) -> tuple[Puzzle, Solution, int] | None:
     """Cut the witness until the puzzle is proved unique; None when that fails.
 
@@ -142,7 +158,7 @@ def make_unique(
     searched again.  The solver is asked once on the way, when few edges are open, so
     that unique puzzles needing deeper reasoning survive, and at the end as the proof.
     ``per_cut``: one cut per this many open edges of a region per round (fewer cuts: more
-    rounds, fewer pairs left).
+    rounds, fewer pairs left).  ``keep``: only cuts it allows are made (a layout's rule).
     """
     w, h = width, height
     paths = [list(p) for p in paths]
@@ -164,11 +180,11 @@ def make_unique(
             solutions, decided = prover(puzzle, rules)
             if decided and len(solutions) == 1:
                 return puzzle, solution, repairs
-            edge = cut_where_differs(paths, solution, solutions)
+            edge = cut_where_differs(paths, solution, solutions, keep)
             if edge is not None:
                 cuts.append(edge)
         if not cuts:
-            cuts = _cut_regions(paths, facts.open, per_cut)
+            cuts = _cut_regions(paths, facts.open, per_cut, keep)
         if not cuts:
             return None
         repairs += len(cuts)
@@ -187,6 +203,6 @@ def make_unique(
             return None
         if len(solutions) == 1:
             return puzzle, solution, repairs
-        if cut_where_differs(paths, solution, solutions) is None:
+        if cut_where_differs(paths, solution, solutions, keep) is None:
             return None
         repairs += 1

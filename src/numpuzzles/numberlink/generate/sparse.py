@@ -52,6 +52,25 @@ def reshape_steps(width: int, height: int) -> int:
     return 2_000 + 100 * width * height
 
 
+
+def take_piece(other: list[int], meet: int,
+               random_source: random.Random) -> tuple[list[int], list[int]] | None:
+    """The part of path ``other`` that a merge through its cell ``meet`` takes (from
+    ``meet`` on, towards one of its ends), and the rest it leaves; None when the rest
+    would be too short to stay a path.  Why one function: the thinning merges and the
+    layout reshaping (steer.py) cut paths the same way, drawing the same random numbers,
+    so that a seed makes the same puzzle whichever calls it."""
+    if meet == other[0]:
+        return other, []
+    if meet == other[-1]:
+        return other[::-1], []
+    at = other.index(meet)
+    if random_source.random() < 0.5:
+        piece, rest = other[at:], other[:at]
+    else:
+        piece, rest = other[at::-1], other[at + 1 :]
+    return None if len(rest) < 2 else (piece, rest)
+
 def reshape(
     paths: list[list[int]],
     width: int,
@@ -81,19 +100,10 @@ def reshape(
         meet = options[random_source.randrange(len(options))]
         theirs = owner[meet]
         other = paths[theirs]
-        rest: list[int] = []
-        if meet == other[0]:
-            piece = other
-        elif meet == other[-1]:
-            piece = other[::-1]
-        else:
-            at = other.index(meet)
-            if random_source.random() < 0.5:
-                piece, rest = other[at:], other[:at]
-            else:
-                piece, rest = other[at::-1], other[at + 1 :]
-            if len(rest) < 2:
-                continue
+        taken = take_piece(other, meet, random_source)
+        if taken is None:
+            continue
+        piece, rest = taken
         if any(
             owner[n] == mine and not (cell == meet and n == end)
             for cell in piece

@@ -11,8 +11,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from ..core.errors import NumpuzzlesError
-from ..core.fileio import atomic_write_text, check_writable
+from ..core.fileio import atomic_write_text, check_writable, reading
 from ..core.result import Status
 
 if TYPE_CHECKING:  # imported when -o is given: pathlib costs a solving process ~10 ms
@@ -108,17 +107,8 @@ def read_text(path: str) -> str:
     """The text of ``path``, or of standard input for ``-``; errors become library errors."""
     if path == "-":
         return sys.stdin.read()
-    try:
-        with open(path, encoding="utf-8") as handle:
-            return handle.read()
-    except FileNotFoundError:
-        raise NumpuzzlesError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise NumpuzzlesError(f"{path}: is a directory") from None
-    except UnicodeDecodeError:
-        raise NumpuzzlesError(f"{path}: not a UTF-8 text file") from None
-    except OSError as exc:
-        raise NumpuzzlesError(f"{path}: {exc.strerror}") from None
+    with reading(path), open(path, encoding="utf-8") as handle:
+        return handle.read()
 
 
 class Output:

@@ -12,9 +12,10 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from .errors import OutputFileError
+from .errors import NumpuzzlesError, OutputFileError
 
 if TYPE_CHECKING:  # imported where a file is written: pathlib costs a solving process ~10 ms
     from pathlib import Path
@@ -99,3 +100,20 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
         if isinstance(exc, OSError):
             raise OutputFileError(_reason(exc, target, directory)) from None
         raise
+
+
+@contextlib.contextmanager
+def reading(path: object, directory_words: str = "is a directory") -> Iterator[None]:
+    """Read ``path`` inside this block: a missing file, a directory, text that is not
+    UTF-8 or any other read error becomes one ``NumpuzzlesError`` naming the file.  Why
+    one place: every reader (puzzle files, pack files) says the same things the same way."""
+    try:
+        yield
+    except FileNotFoundError:
+        raise NumpuzzlesError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise NumpuzzlesError(f"{path}: {directory_words}") from None
+    except UnicodeDecodeError:
+        raise NumpuzzlesError(f"{path}: not a UTF-8 text file") from None
+    except OSError as exc:
+        raise NumpuzzlesError(f"{path}: cannot read it ({exc.strerror or exc})") from None

@@ -32,6 +32,7 @@ from typing import Any
 from .. import families
 from ..core.errors import InvalidParameterError, NumpuzzlesError, PuzzleFormatError, one_line
 from ..core.family import Family
+from ..core.fileio import reading
 from ..core.params import parse_params_text
 from ..core.seeds import parse_puzzle_id
 
@@ -221,19 +222,10 @@ def _level(family: Family[Any, Any], record: Mapping[str, Any]) -> Level:
 
 def _records(path: Path) -> Iterable[tuple[int, str]]:
     """The file's non-blank lines with their numbers; errors name the file."""
-    try:
-        with path.open(encoding="utf-8") as handle:
-            for number, line in enumerate(handle, start=1):
-                if line.strip():
-                    yield number, line
-    except FileNotFoundError:
-        raise NumpuzzlesError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise NumpuzzlesError(f"{path}: is a directory, not a pack file") from None
-    except UnicodeDecodeError:
-        raise NumpuzzlesError(f"{path}: not a UTF-8 text file") from None
-    except OSError as exc:
-        raise NumpuzzlesError(f"{path}: cannot read it ({exc.strerror or exc})") from None
+    with reading(path, "is a directory, not a pack file"), path.open(encoding="utf-8") as handle:
+        for number, line in enumerate(handle, start=1):
+            if line.strip():
+                yield number, line
 
 
 def read_pack_file(path: str | Path) -> Pack:

@@ -1,11 +1,15 @@
-"""What the browser tests share: generating in the page, cell centres, drags."""
+"""What the browser tests share: generating in the page, cell centres, drags, and a player
+that plays a family's solution move by move as the screen size offers."""
 
 from __future__ import annotations
 
 import os
 import time
+from collections import deque
 from pathlib import Path
 from typing import Any
+
+SIZES = {"desktop": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}
 
 
 def generate(page: Any, family: str, params: dict[str, str | bool],
@@ -39,7 +43,7 @@ def settle(page: Any) -> None:
 
 
 def centre(page: Any, r: int, c: int) -> tuple[float, float]:
-    box = page.locator(f".cell[data-r='{r}'][data-c='{c}']").bounding_box()
+    box = page.locator(f"#board .cell[data-r='{r}'][data-c='{c}']").bounding_box()
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
@@ -118,3 +122,105 @@ def audit(page: Any) -> None:
     bad = [v for v in found["violations"] if v["impact"] in ("serious", "critical")]
     assert not bad, bad
     assert found["passes"] > 0  # the rules ran
+
+
+def press(page: Any, selector: str, phone: bool) -> None:
+    if phone:
+        page.tap(selector)
+    else:
+        page.click(selector)
+
+
+def _arrow_route(givens: list[list[int]], start: tuple[int, int],
+                 goal: tuple[int, int]) -> list[str]:
+    """The arrow keys from ``start`` to ``goal``, as the page moves: an arrow goes to the
+    next cell that is not a given in its direction (a breadth-first search)."""
+    n = len(givens)
+    steps = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
+    seen: dict[tuple[int, int], list[str]] = {start: []}
+    todo = deque([start])
+    while todo:
+        at = todo.popleft()
+        if at == goal:
+            return seen[at]
+        for key, (dr, dc) in steps.items():
+            r, c = at[0] + dr, at[1] + dc
+            while 0 <= r < n and 0 <= c < n and givens[r][c]:
+                r, c = r + dr, c + dc
+            if 0 <= r < n and 0 <= c < n and (r, c) not in seen:
+                seen[(r, c)] = [*seen[at], key]
+                todo.append((r, c))
+    raise AssertionError(f"no arrow route from {start} to {goal}")
+
+
+class Player:
+    """Plays one family's solution move by move, in the way the screen size offers."""
+
+    def __init__(self, page: Any, family: str, phone: bool) -> None:
+        self.page, self.family, self.phone = page, family, phone
+        self.puzzle = page.evaluate("() => current.puzzle")
+        self.solution = page.evaluate("() => current.solution")
+        self.at: tuple[int, int] | None = None  # Fubuki: the focused cell
+
+    def moves(self) -> list[Any]:
+        if self.family in ("numberlink", "arukone"):
+            return list(self.solution["paths"].values())
+        if self.family == "fubuki":
+            givens = self.puzzle["givens"]
+            return [(r, c, v) for r, row in enumerate(self.solution) for c, v in enumerate(row)
+                    if not givens[r][c]]
+        return list(self.solution)
+
+    def play(self, move: Any) -> None:
+        page = self.page
+        if self.family in ("numberlink", "arukone"):
+            (touch_drag if self.phone else mouse_drag)(page, move)
+        elif self.family == "fubuki":
+            self._digit(*move)
+        elif move == "add":
+            press(page, "#add", self.phone)
+        else:
+            x1, y1, x2, y2 = move
+            for r, c in ((y1, x1), (y2, x2)):
+                if self.phone:
+                    page.touchscreen.tap(*centre(page, r, c))
+                else:
+                    page.mouse.click(*centre(page, r, c))
+        if self.family == "nummatch":
+            page.wait_for_function("() => !current.game.pending")
+
+    def _digit(self, r: int, c: int, value: int) -> None:
+        """A phone taps the cell and the keypad; a desktop moves with the arrow keys and
+        types, and Enter commits the digit."""
+        page = self.page
+        if self.phone:
+            page.touchscreen.tap(*centre(page, r, c))
+            page.tap(f"#keypad .key[data-value='{value}']")
+            return
+        if self.at is None:
+            page.click(f"#board .cell[data-r='{r}'][data-c='{c}'] input")
+        else:
+            for key in _arrow_route(self.puzzle["givens"], self.at, (r, c)):
+                page.keyboard.press(key)
+        page.keyboard.type(str(value))
+        page.keyboard.press("Enter")
+        self.at = (r, c)
+
+    def undo_redo(self) -> None:
+        """Undo the last move and redo it: by buttons on a phone, Ctrl+Z and Ctrl+Y on a
+        desktop (focus goes to the page first, as a player clicks beside the board)."""
+        page = self.page
+        before = page.evaluate("() => current.game.snapshot()")
+        if not self.phone:
+            page.mouse.click(5, SIZES["desktop"]["height"] - 5)
+            self.at = None
+        if self.phone:
+            page.tap("#undo")
+        else:
+            page.keyboard.press("Control+z")
+        page.wait_for_function("s => current.game.snapshot() !== s", arg=before)
+        if self.phone:
+            page.tap("#redo")
+        else:
+            page.keyboard.press("Control+y")
+        page.wait_for_function("s => current.game.snapshot() === s", arg=before)

@@ -7,7 +7,9 @@ below 16 as one hex digit, 16-255 as ``-`` and two hex digits, 256-4095 as ``+``
 ``genericEncodeNumber16`` writes a run of k empty cells (1 <= k <= 20) as the base-36 digit
 of 15 + k (``g`` = 16 for one cell ... ``z`` = 35 for twenty), flushing a ``z`` whenever a
 run reaches twenty.  Two URLs come from pzprjs's own tests (``test/script/numlin.js`` and
-``test/script/arukone.js``).
+``test/script/arukone.js``).  The rules a URL poses come from ``src/variety/numlin.js``'s
+answer check (a line in every cell is demanded only by a flagless arukone), so the
+expected genres and rules are written here from that, not read off the writer.
 """
 
 from __future__ import annotations
@@ -20,8 +22,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from numpuzzles import families
 from numpuzzles.cli.main import main
 from numpuzzles.core.errors import InvalidPuzzleError, PuzzleFormatError
+from numpuzzles.core.family import Ruled
 from numpuzzles.numberlink import formats
 from numpuzzles.numberlink.formats import puzzlink
 from numpuzzles.numberlink.model import BLOCKED, EMPTY, Puzzle
@@ -183,20 +187,69 @@ def _convert(path: Path, to: str, capsys: pytest.CaptureFixture[str]) -> tuple[i
     return code, out, err
 
 
+def _posed(url: str, rules: str, rows: list[list[int]]) -> tuple[str, str]:
+    """The URL the family writes for ``rows`` under ``rules`` and the rules it reads back,
+    from the module docstring's decision (not from the writer): the flagless arukone genre,
+    pzprjs's one "every cell" genre, where the rules use every cell and no label passes
+    arukone's 52; else numlin, which pzprjs poses with empty cells allowed (blank)."""
+    every = rules != "blank" and max(v for row in rows for v in row) <= 52
+    if every:
+        return url.replace("?numlin/", "?arukone/"), "fill"
+    return url, "blank"
+
+
+@pytest.mark.parametrize("rules", ["fill", "blank", "fill-notouch"])
 @pytest.mark.parametrize(("rows", "url"), HAND_MADE)
 def test_cli_round_trip(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], rows: list[list[int]], url: str
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], rows: list[list[int]], url: str,
+    rules: str,
 ) -> None:
     source = tmp_path / "puzzle.json"
-    source.write_text(json.dumps({"grid": rows}) + "\n")
+    source.write_text(json.dumps({"grid": rows, "rules": rules}) + "\n")
+    expected_url, expected_rules = _posed(url, rules, rows)
     code, out, _ = _convert(source, "puzzlink", capsys)
     assert code == 0
-    assert out == url + "\n"
+    assert out == expected_url + "\n"
     written = tmp_path / "puzzle.url"
     written.write_text(out)
     code, out, _ = _convert(written, "json", capsys)
     assert code == 0
     assert json.loads(out)["grid"] == rows
+    # fill and blank come back as they went (where the labels allow: see _posed);
+    # fill-notouch has no pzprjs genre and comes back as its nearest, fill
+    assert json.loads(out)["rules"] == expected_rules
+
+
+def test_each_url_poses_the_rules_pzprjs_checks() -> None:
+    """numlin/5/5/1j2h3m1h2j3 and arukone/5/5/1m2h3g3h1m2 are pzprjs's own test URLs;
+    numlin.js checks a line in every cell only for a flagless arukone."""
+    numlin = "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3"
+    arukone = "https://puzz.link/p?arukone/5/5/1m2h3g3h1m2"
+    empty = "https://puzz.link/p?arukone/e/5/5/1m2h3g3h1m2"
+    assert [puzzlink.url_rules(u) for u in (numlin, arukone, empty)] == [
+        "blank", "fill", "blank"]
+    for name in ("numberlink", "arukone"):  # whatever the family's own default
+        family = families.family(name)
+        text = f"# three URLs\n{numlin}\n\n{arukone}\n{empty}\n"
+        assert [b.rules for b in family.parse(text)] == ["blank", "fill", "blank"]
+        assert [b.rules for b in family.parse(text, rules="fill-notouch")] == [
+            "fill-notouch"] * 3
+
+
+def test_writer_gives_pzprjs_arukone_url_for_fill() -> None:
+    # the board of pzprjs's test/script/arukone.js (A=1, B=2, C=3, see above), under fill
+    board = _puzzle(
+        [[1, _, _, _, _], [_, _, _, 2, _], [_, 3, _, 3, _], [_, 1, _, _, _], [_, _, _, _, 2]]
+    )
+    family = families.family("numberlink")
+    assert family.dump(Ruled(board, "fill"), "puzzlink") == (
+        "https://puzz.link/p?arukone/5/5/1m2h3g3h1m2\n")
+    assert family.dump(Ruled(board, "blank"), "puzzlink") == (
+        "https://puzz.link/p?numlin/5/5/1m2h3g3h1m2\n")
+    # label 52 (arukone's "z") still fits the genre; 53 does not
+    assert puzzlink.genre_for(Puzzle(2, 1, (52, 52)), every_cell=True) == "arukone"
+    assert puzzlink.genre_for(Puzzle(2, 1, (53, 53)), every_cell=True) == "numlin"
+    assert puzzlink.genre_for(Puzzle(2, 1, (1, 1)), every_cell=False) == "numlin"
 
 
 @pytest.mark.parametrize(
@@ -291,3 +344,44 @@ def test_any_body_reads_or_is_one_format_error(text: str) -> None:
         assert any(label >= 4096 for label in puzzles[0].labels)
         return
     assert formats.parse(again) == puzzles
+
+
+@settings(max_examples=200, deadline=None)
+@given(puzzle=boards(), rules=st.sampled_from(["fill", "blank", "fill-notouch"]))
+def test_family_round_trip_keeps_puzzle_and_rules(puzzle: Puzzle, rules: str) -> None:
+    """Through the family, as ``convert`` goes: the same board always, and the same rules
+    wherever pzprjs has a genre that poses them (fill with labels up to 52, blank)."""
+    for name in ("numberlink", "arukone"):
+        family = families.family(name)
+        url = family.dump(Ruled(puzzle, rules), "puzzlink")
+        (back,) = family.parse(url)
+        assert back.puzzle == puzzle
+        small = all(label <= 52 for label in puzzle.labels)
+        if rules == "blank":
+            assert back.rules == "blank" and "?numlin/" in url
+        elif small:
+            assert back.rules == "fill" and "?arukone/" in url
+        else:
+            assert back.rules == "blank" and "?numlin/" in url
+        assert family.dump(back, "puzzlink") == url  # and the URL itself comes back
+
+
+@st.composite
+def small_boards(draw: st.DrawFn) -> Puzzle:
+    """Boards whose labels all fit arukone's 52 (those the round trip keeps under fill)."""
+    width, height = draw(st.integers(1, 25)), draw(st.integers(1, 5))
+    size = width * height
+    order = draw(st.permutations(range(size)))
+    labels = draw(st.lists(st.integers(1, 52), max_size=min(size // 2, 20), unique=True))
+    cells = [EMPTY] * size
+    for at, label in enumerate(labels):
+        cells[order[2 * at]] = cells[order[2 * at + 1]] = label
+    return Puzzle(width, height, tuple(cells))
+
+
+@settings(max_examples=200, deadline=None)
+@given(puzzle=small_boards(), rules=st.sampled_from(["fill", "blank"]))
+def test_fill_and_blank_round_trip_exactly(puzzle: Puzzle, rules: str) -> None:
+    family = families.family("numberlink")
+    assert family.parse(family.dump(Ruled(puzzle, rules), "puzzlink")) == [
+        Ruled(puzzle, rules)]

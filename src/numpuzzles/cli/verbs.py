@@ -517,6 +517,9 @@ def _draw_command(family: Fam, extras: CliExtras) -> click.Command:
     puzzles = _Puzzles(family, extras)
 
     def draw(**kwargs: Any) -> int:
+        analysed = kwargs.pop("analysed", False)
+        if analysed and kwargs["with_solution"]:
+            raise click.UsageError("give --solution or --analyse, not both")
         source, _ = puzzles.take(kwargs)
         found = list(source)
         output: Path | None = kwargs["output"]
@@ -528,14 +531,21 @@ def _draw_command(family: Fam, extras: CliExtras) -> click.Command:
         if output is not None:
             check_writable(output)
         out = Output(None if fmt != "svg" else output)
-        statuses = []
+        statuses: list[Status] = []
         for _name, puzzle in found:
-            solution = None
-            if kwargs["with_solution"]:
-                result = family.solve(puzzle, limit=1, timeout=kwargs["timeout"])
-                statuses.append(result.status)
-                solution = result.solutions[0] if result.solutions else None
-            svg = family.draw(puzzle, solution)
+            if analysed:
+                analysis = family.analyse(puzzle, timeout=kwargs["timeout"])
+                # as analyse's own exit status: a count of none is an answer, drawn
+                if analysis.status is Status.UNKNOWN:
+                    statuses.append(analysis.status)
+                svg = family.draw_analysis(puzzle, analysis)
+            else:
+                solution = None
+                if kwargs["with_solution"]:
+                    result = family.solve(puzzle, limit=1, timeout=kwargs["timeout"])
+                    statuses.append(result.status)
+                    solution = result.solutions[0] if result.solutions else None
+                svg = family.draw(puzzle, solution)
             if fmt == "svg":
                 out.line(svg.rstrip("\n"))
             elif output is not None:
@@ -552,9 +562,18 @@ def _draw_command(family: Fam, extras: CliExtras) -> click.Command:
         *puzzles.decorators(),
         click.option("--solution", "with_solution", is_flag=True,
                      help="Draw the solution too (the first one, if there are several)."),
-        timeout_option,
-        output_option,
     ]
+    if family.draws_analysis:
+        draw.__doc__ += """
+    --analyse draws what 'analyse' finds instead: the part every solution shares drawn
+    in, the cells where solutions differ shaded, and a caption with the count (what is
+    known when --timeout stops it, said so in the caption; exit status 3 when nothing is).
+    """
+        decorated.append(click.option(
+            "--analyse", "analysed", is_flag=True,
+            help="Draw the analysis: what every solution shares, the differing cells "
+                 "shaded, the count in a caption."))
+    decorated += [timeout_option, output_option]
     return _command(draw, decorated, extras.command_class)
 
 

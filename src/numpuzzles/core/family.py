@@ -238,6 +238,19 @@ class Family(Protocol[P, S]):
         puzzle unique (``core/analysis.py``); ``timeout`` bounds the whole analysis."""
         ...
 
+    @property
+    def draws_analysis(self) -> bool:
+        """Whether ``draw_analysis`` can draw what ``analyse`` found: a family whose
+        analysis has no grid of common values (Number Match's) says False, so ``draw
+        --analyse`` is not offered for it rather than refused after a long analysis."""
+        ...
+
+    def draw_analysis(self, puzzle: P, analysis: Analysis) -> str:
+        """The puzzle as an SVG document with ``analysis`` drawn in: the part every
+        solution shares filled in, the cells where solutions differ shaded, and a caption
+        saying how many solutions there are (only when ``draws_analysis``)."""
+        ...
+
 
 class FamilyBase(Generic[P, S]):
     """What every family adapter shares: IDs, regeneration, params, generic text helpers.
@@ -257,6 +270,7 @@ class FamilyBase(Generic[P, S]):
     solve_params: Sequence[Param] = ()
     default_limit: int | None = 1
     verbs: frozenset[str] = frozenset()
+    draws_analysis: bool = False
     rule_sets: Sequence[str] = ("standard",)
     play: str = ""
 
@@ -341,6 +355,9 @@ class FamilyBase(Generic[P, S]):
 
     def analyse(self, puzzle: P, *, timeout: float | None = None) -> Analysis:
         raise InvalidParameterError(f"{self.name} cannot be analysed yet")
+
+    def draw_analysis(self, puzzle: P, analysis: Analysis) -> str:
+        raise InvalidParameterError(f"{self.name} drawings cannot show an analysis")
 
     def option(self, params: Sequence[Param], options: Mapping[str, Any]) -> dict[str, Any]:
         """``options`` checked against ``params`` (read or solve options), defaults filled."""

@@ -113,7 +113,8 @@ def analyse_record(
     family: Family[Any, Any], puzzle: Any, analysis: Analysis, *, source: str | None = None
 ) -> dict[str, Any]:
     """What ``analyse`` tells a setter, with the same keys in every family: the solve
-    record's ``status count complete unique seconds difficulty``, the ``suggestion``
+    record's ``status count complete unique seconds difficulty``, the family's
+    ``summary`` (or null), the ``suggestion``
     (or null), and in ``details`` the common grid, its joins, the differing cells (each
     cell ``[row, col]``), ``timed_out``, then the family's own facts."""
     record = _base(family, puzzle, source)
@@ -125,6 +126,7 @@ def analyse_record(
         unique=analysis.unique if analysis.complete else (False if analysis.count > 1 else None),
         seconds=round(analysis.seconds, 6),
         difficulty=analysis.difficulty,
+        summary=analysis.summary,
         suggestion=None if suggestion is None else {
             "kind": suggestion.kind,
             "message": suggestion.message,

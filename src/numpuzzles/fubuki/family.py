@@ -81,6 +81,7 @@ class FubukiFamily(FamilyBase[Puzzle, Filling]):
     generate_params = GENERATE_PARAMS
     default_limit = None
     verbs = frozenset({"hint", "draw", "analyse"})
+    draws_analysis = True
     rule_sets = howto.VARIANTS
     play = howto.PLAY
 
@@ -201,6 +202,12 @@ class FubukiFamily(FamilyBase[Puzzle, Filling]):
         from .draw import draw
 
         return draw(puzzle, solution)
+
+    def draw_analysis(self, puzzle: Puzzle, analysis: Analysis) -> str:
+        """The digits every solution shares pencilled in, the differing cells shaded."""
+        from .draw import draw_analysis
+
+        return draw_analysis(puzzle, analysis)
 
 
 FAMILY: Family[Puzzle, Filling] = FubukiFamily()

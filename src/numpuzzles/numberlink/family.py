@@ -3,8 +3,11 @@
 A puzzle is a board with its rule set (``Ruled[Puzzle]``: ``fill``, ``fill-notouch`` or
 ``blank``), because the same grid has different answers under each.  Where the rules come
 from when a puzzle is read: the ``rules`` option, else the JSON object's own ``rules``,
-else ``blank`` for puzz.link Arukone URLs flagged ``e``, else the family's default
-(``fill`` for Numberlink, ``blank`` for Arukone).  Solutions are ``Solution`` values.
+else, for a puzz.link URL, the rules it poses on puzz.link (``blank`` for numlin and for
+arukone flagged ``e``, ``fill`` for arukone without it: ``formats/puzzlink.py``), else the
+family's default (``fill`` for Numberlink, ``blank`` for Arukone).  A URL is written in the
+genre that poses the puzzle's rules where pzprjs has one, so it reads back under them.
+Solutions are ``Solution`` values.
 
 Arukone is Numberlink in the BwInf flavour; its family subclass lives in
 ``arukone/family.py`` with the rest of that flavour.
@@ -156,6 +159,7 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
     read_params = (Param("rules", str, None, RULES_HELP, choices=RULE_NAMES),)
     solve_params = (ENGINE_PARAM,)
     verbs = frozenset({"hint", "draw", "analyse"})
+    draws_analysis = True
     default_rules = Rules.FILL
     rule_sets: tuple[str, ...] = RULE_NAMES
     play = howto.PLAY
@@ -177,17 +181,12 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
         if name == "json":
             return [self._from_json(member(v, "puzzle"), n, chosen) for n, v in json_values(text)]
         puzzles = formats.parse(text, name)
-        rules = chosen or self._text_rules(name, text)
+        if chosen is None and name == "puzzlink":
+            # each URL poses its own rules (comment lines are read past as by the reader)
+            posed = formats.puzzlink.rules_of(text)
+            return [Ruled(p, r) for p, r in zip(puzzles, posed, strict=True)]
+        rules = chosen or self.default_rules.value
         return [Ruled(p, rules) for p in puzzles]
-
-    def _text_rules(self, name: str, text: str) -> str:
-        if name == "puzzlink":
-            # comment lines (generate's "# ID: ...") are read past here as by the reader
-            lines = [line for line in text.splitlines()
-                     if line.strip() and not line.lstrip().startswith("#")]
-            if lines and all(formats.puzzlink.url_allows_empty(line) for line in lines):
-                return Rules.BLANK.value
-        return self.default_rules.value
 
     def _from_json(self, value: Any, number: int, chosen: str | None) -> Board:
         if not isinstance(value, dict):
@@ -201,6 +200,9 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
     def dump(self, puzzle: Board, format: str | None = None) -> str:
         if format == "json":
             return json.dumps(self.puzzle_json(puzzle), separators=(",", ":")) + "\n"
+        if (format or self.formats[0]) == "puzzlink":
+            every_cell = puzzle.rules != Rules.BLANK.value
+            return formats.puzzlink.dump(puzzle.puzzle, every_cell=every_cell)
         return formats.dump(puzzle.puzzle, format or self.formats[0])
 
     def dump_all(self, puzzles: Any, format: str | None = None) -> str:
@@ -337,6 +339,12 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
         from .draw import draw
 
         return draw(puzzle.puzzle, solution)
+
+    def draw_analysis(self, puzzle: Board, analysis: Analysis) -> str:
+        """The joins every solution uses as tubes, the differing cells shaded."""
+        from .draw import draw_analysis
+
+        return draw_analysis(puzzle.puzzle, analysis)
 
     def distinct_key(self, puzzle: Board) -> Hashable:
         """Equal up to rotation, reflection and relabelling (and the same rules)."""

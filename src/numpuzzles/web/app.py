@@ -4,9 +4,11 @@ Endpoints (answers are the records of ``core/records.py``, the command line's ``
 ``GET /api/families`` (each with its "how to play" per rule set, from ``howto.py`` in each
 family's package); ``POST /api/{family}/generate``, ``solve``, ``check``, ``hint``,
 ``analyse`` (for setters: count, common grid, a fix; ``core/analysis.py``);
-``GET /api/{family}/draw?id=ID[&solution=1]`` (SVG); ``GET /api/packs[?date=YYYY-MM-DD]``:
-the level packs (``packs.py``: the fixed ones, after any files ``create_app`` was given)
-and that day's daily puzzle of each family; ``GET /api/palette`` (the label colours).
+``GET /api/{family}/draw?id=ID[&solution=1]`` (SVG); ``POST /api/{family}/export``
+(the puzzle sent, as a file in any of the family's formats, or SVG, PNG or PDF);
+``GET /api/packs[?date=YYYY-MM-DD]``: the level packs (``packs.py``: the fixed ones,
+after any files ``create_app`` was given) and that day's daily puzzle of each family;
+``GET /api/palette`` (the label colours).
 A generation by ID is answered from a bounded cache after its first time (``cache.py``):
 an ID names one puzzle forever.  The OpenAPI description is at
 ``/openapi.json``; ``GET /`` is the page that plays the puzzles over this API
@@ -27,7 +29,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import asynccontextmanager
@@ -51,7 +53,7 @@ from .cache import AnswerCache
 from .limits import BodyLimit
 from .packs import Pack, packs_json, parse_day
 from .settings import WebSettings
-from .work import Answer, error, payload_text, run_job
+from .work import Answer, Download, error, payload_text, run_job
 
 Scalar = str | int | float | bool | None
 _UNPARSED = "There was an error parsing the body"
@@ -62,6 +64,8 @@ PALETTE_SIZE = 400
 what a 25x25 board holds)."""
 """The page's files (package data): ``index.html``, ``app.js``, ``style.css``."""
 Short = Annotated[str, Field(max_length=40)]
+GONE_POLL = 0.05
+"""Seconds between two looks at whether the client of a waiting analysis has gone."""
 
 
 class GenerateBody(BaseModel):
@@ -97,6 +101,12 @@ class AnalyseBody(PuzzleBody):
     """``timeout`` may lower the server's time limit for the whole analysis."""
 
     timeout: float | None = Field(None, gt=0, le=3600)
+
+
+class ExportBody(PuzzleBody):
+    """``to``: one of the family's text formats, or ``svg``, ``png`` or ``pdf``."""
+
+    to: Short
 
 
 class CheckBody(PuzzleBody):
@@ -172,14 +182,28 @@ class Runner:
                 self.pool = ProcessPoolExecutor(self.settings.workers, mp_context=context)
         return self.pool
 
-    async def run(self, verb: str, name: str, payload: Mapping[str, Any]) -> Answer:
+    async def run(self, verb: str, name: str, payload: Mapping[str, Any],
+                  gone: Callable[[], Awaitable[bool]] | None = None) -> Answer:
+        """The job's answer.  With ``gone`` (the request's ``is_disconnected``), a job
+        still waiting for a worker when its client has gone is taken off the queue: the
+        editor cancels the analysis of every board the setter has since changed, and those
+        must not hold up the analysis of the board on screen."""
         if self.busy >= self.settings.max_queue:
             return error(503, "the server is busy; try again shortly")
         self.busy += 1
         try:
             loop = asyncio.get_running_loop()
             pool = self._executor()
-            return await loop.run_in_executor(pool, run_job, verb, name, payload, self.limits)
+            job = loop.run_in_executor(pool, run_job, verb, name, payload, self.limits)
+            if gone is None:
+                return await job
+            while True:
+                done, _ = await asyncio.wait({job}, timeout=GONE_POLL)
+                if done:
+                    return job.result()
+                if await gone():
+                    job.cancel()  # a job already running finishes within its own limit
+                    return error(499, "the request was cancelled")
         except BrokenProcessPool:
             self.close(wait=False)
             return error(503, "a worker stopped (out of memory?); the pool restarts: try again")
@@ -197,6 +221,9 @@ def _answer(answer: Answer) -> Response:
     status, body = answer
     if isinstance(body, str):
         return Response(body, media_type="image/svg+xml")
+    if isinstance(body, Download):
+        return Response(body.content, media_type=body.media_type, headers={
+            "content-disposition": f'attachment; filename="{body.filename}"'})
     return JSONResponse(body, status_code=status)
 
 
@@ -334,13 +361,20 @@ def create_app(settings: WebSettings | None = None, packs: Sequence[Pack] = ()) 
         return _answer(await runner.run("hint", family, puzzle_payload(body)))
 
     @app.post("/api/{family}/analyse")
-    async def analyse(family: Known, body: AnalyseBody) -> Response:
+    async def analyse(family: Known, body: AnalyseBody, request: Request) -> Response:
         """For a setter: the count, what every solution shares, where they differ, the
         grade, and one change that makes it unique (families that analyse); status
         ``unknown`` when the time limit ran out before anything was known."""
         _having(family, "analyse")
         payload = {**puzzle_payload(body), "timeout": body.timeout}
-        return _answer(await runner.run("analyse", family, payload))
+        return _answer(await runner.run("analyse", family, payload, request.is_disconnected))
+
+    @app.post("/api/{family}/export", response_class=Response)
+    async def export(family: Known, body: ExportBody) -> Response:
+        """The puzzle as a file to save: a text format of the family's (``formats`` at
+        ``/api/families``), or a drawing (``svg``, ``png``, ``pdf``)."""
+        payload = {**puzzle_payload(body), "to": body.to}
+        return _answer(await runner.run("export", family, payload))
 
     @app.get("/api/{family}/draw", response_class=Response,
              responses={200: {"content": {"image/svg+xml": {}}}})

@@ -1,5 +1,5 @@
 """The jobs the web app runs in its worker pool: generate, solve, check, hint, analyse,
-draw.
+draw, export.
 
 Why a separate module of plain functions: the jobs run in other processes (the pure-Python
 solvers hold the GIL, so only processes keep one slow request from stalling the others),
@@ -22,6 +22,7 @@ import threading
 import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from .. import families
@@ -40,7 +41,19 @@ from ..core.result import SolveResult, Stats, Status
 from ..core.seeds import fresh_seed
 
 Answer = tuple[int, Any]
-"""``(HTTP status, body)``: a record, an SVG text, or ``{"error": message}``."""
+"""``(HTTP status, body)``: a record, an SVG text, a ``Download``, or ``{"error": message}``."""
+
+DRAWINGS = ("svg", "png", "pdf")
+"""What ``export`` draws besides the family's text formats."""
+
+
+@dataclass(frozen=True)
+class Download:
+    """A file for the browser to save (``export``): its bytes, type and name."""
+
+    content: bytes
+    media_type: str
+    filename: str
 
 SOURCE = "puzzle"
 """The records' ``source`` for a puzzle sent in a request (docs/json.md: given as text)."""
@@ -223,8 +236,35 @@ def _draw(family: Family[Any, Any], payload: Mapping[str, Any],
     return 200, family.draw(item.puzzle, item.solution if payload.get("solution") else None)
 
 
+_TEXT_TYPES = {"json": "application/json", "puzzlink": "text/uri-list"}
+_DRAWING_TYPES = {"svg": "image/svg+xml", "png": "image/png", "pdf": "application/pdf"}
+
+
+def _export(family: Family[Any, Any], payload: Mapping[str, Any],
+            limits: Mapping[str, Any]) -> Answer:
+    """The puzzle in one of the family's text formats, or drawn (SVG, PNG, PDF), as a
+    file to save: the page's editor exports what the setter made to every format."""
+    puzzle = _puzzle(family, payload, limits)
+    to = payload["to"]
+    name = f"{family.name}-puzzle"
+    if to in DRAWINGS:
+        if "draw" not in family.verbs:
+            raise InvalidParameterError(f"{family.name} puzzles cannot be drawn")
+        from ..draw import render  # only here: the renderers' imports are heavy
+
+        content = render.render(family.draw(puzzle, None), to)
+        return 200, Download(content, _DRAWING_TYPES[to], f"{name}.{to}")
+    if to not in family.formats:
+        known = ", ".join([*family.formats, *DRAWINGS])
+        raise InvalidParameterError(f"the format must be one of {known}, got {to!r}")
+    text = family.dump(puzzle, to)
+    suffix = "json" if to == "json" else "txt"
+    return 200, Download(text.encode("utf-8"), _TEXT_TYPES.get(to, "text/plain"),
+                         f"{name}-{to}.{suffix}")
+
+
 _JOBS = {"generate": _generate, "solve": _solve, "check": _check, "hint": _hint,
-         "analyse": _analyse, "draw": _draw}
+         "analyse": _analyse, "draw": _draw, "export": _export}
 
 
 def run_job(verb: str, name: str, payload: Mapping[str, Any], limits: Mapping[str, Any]) -> Answer:

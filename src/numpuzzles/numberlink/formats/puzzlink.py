@@ -9,7 +9,12 @@ puzz.link runs pzprjs, so this module follows pzprjs's own URL code, read in the
   no encoding of blocked cells, so a board with blocked cells has no URL and ``dump``
   refuses it.  ``numlin`` reads and writes no flag; ``arukone`` writes the flag ``e`` when
   cells may stay empty (its "don't pass all cells" setting) and none when every cell must be
-  on a line, and its editor stops at label 52 (shown as letters A-Z, a-z).
+  on a line, and its editor stops at label 52 (``Cell@arukone``: ``maxnum: 52``, shown as
+  letters A-Z, a-z).  The answer check, ``AnsCheck.checklist``, is the same for both
+  genres but for ``checkNoLine_arukone+@arukone``, which alone demands a line in every
+  cell, and only when ``dontpassallcell`` is off: so a ``numlin`` puzzle lets cells stay
+  empty (Nikoli's own rule), as does ``arukone/e``, and a flagless ``arukone`` URL uses
+  every cell.
 - ``src/variety-common/Encode.js``, ``readNumber16``/``writeNumber16`` and
   ``genericDecodeNumber16``/``genericEncodeNumber16``: the cells go row-major.  A clue is
   one hex digit ``0``-``f`` below 16; ``-`` and two hex digits from 16 to 255; ``+`` and
@@ -35,12 +40,27 @@ as other numbers; those, and labels past the 1126351 the widest form holds, are 
 Every other label is written exactly as pzprjs writes it, so a URL written here is the
 one puzz.link itself would give the board.
 
-The writer always writes the ``numlin`` genre (the board carries no rule set at this
-level).  pzprjs's numlin lets cells stay empty; the reader reads either genre, and
-``url_allows_empty`` tells the caller about arukone's ``e`` flag.  The reader is stricter
-than pzprjs's, which skips what it does not understand: an unknown character, a clue of
-0 or ``?`` (no Numberlink label) or a body longer than the board is an error with its line.
-One URL per line; many lines, many puzzles.
+The rules a URL poses (``url_rules``), as pzprjs checks them: ``blank`` for ``numlin``
+and for ``arukone/e``, ``fill`` for a flagless ``arukone``; the family reads each URL
+under its own (unless ``--rules`` says otherwise).
+
+Which genre the writer writes, decided from pzprjs's source as above: ``dump`` writes
+``numlin`` unless told that every cell must be used (``every_cell``, which the family
+passes for ``fill`` and ``fill-notouch``); then it writes the flagless ``arukone`` genre,
+the one pzprjs genre whose check demands every cell, so that the URL poses the same
+puzzle on puzz.link and reads back here under ``fill``: ``convert --to puzzlink`` and
+back keeps the puzzle and its rules.  Why not always ``arukone``: ``numlin`` is the
+genre puzz.link players know as Numberlink, and under ``blank`` the two genres mean the
+same.  Why only up to label 52: that is where pzprjs's arukone stops (its editor cannot
+enter a larger label, and it shows labels as letters), so a board with a larger label is
+written as ``numlin`` and reads back under ``blank``: no pzprjs URL says "every cell" for
+it.  ``fill-notouch`` has no pzprjs genre at all; its nearest, arukone's every-cell rule,
+is written, and it reads back as ``fill``.
+
+The reader reads either genre.  It is stricter than pzprjs's, which skips what it does
+not understand: an unknown character, a clue of 0 or ``?`` (no Numberlink label) or a body
+longer than the board is an error with its line.  One URL per line; many lines, many
+puzzles.
 """
 
 from __future__ import annotations
@@ -56,7 +76,12 @@ from .grid import Grid, check_size, to_puzzle
 NAME = "puzzlink"
 PREFIX = "https://puzz.link/p?"
 GENRE = "numlin"
-"""The genre ``dump`` writes: pzprjs's Numberlink."""
+"""The genre ``dump`` writes unless every cell must be used: pzprjs's Numberlink."""
+EVERY_CELL_GENRE = "arukone"
+"""The genre ``dump`` writes when every cell must be used (no flag: pzprjs's
+"pass all cells")."""
+ARUKONE_LARGEST = 52
+"""The largest label pzprjs's arukone takes (``maxnum``: A-Z, a-z)."""
 
 _URL = re.compile(r"\?(numlin|arukone)/(.*)$")
 
@@ -161,18 +186,39 @@ def _parts(line: str, number: int) -> tuple[str, str, int, int, str]:
 
 def url_allows_empty(line: str) -> bool:
     """True when the URL is the arukone genre with a flag containing ``e``: pzprjs's
-    "don't pass all cells" setting, the only rule a URL carries (numlin has no flag)."""
+    "don't pass all cells" setting, the only flag a URL carries (numlin has none; its
+    cells may stay empty all the same: ``url_rules`` says what a URL poses)."""
     genre, flag, _, _, _ = _parts(line.strip(), 1)
     return genre == "arukone" and "e" in flag
+
+
+def url_rules(line: str) -> str:
+    """The rule set the URL poses, as pzprjs checks it (see the module docstring):
+    ``fill`` for a flagless arukone URL, else ``blank``."""
+    genre, flag, _, _, _ = _parts(line.strip(), 1)
+    return "fill" if genre == "arukone" and "e" not in flag else "blank"
+
+
+def rules_of(text: str) -> list[str]:
+    """``url_rules`` of every URL in ``text``, in the order ``read`` reads them."""
+    return [url_rules(line) for _number, line in _url_lines(text)]
+
+
+def _url_lines(text: str) -> list[tuple[int, str]]:
+    """The lines ``read`` reads a URL from, with their numbers: comments and blank lines
+    are skipped."""
+    out = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if line and not line.startswith("#"):
+            out.append((number, line))
+    return out
 
 
 def read(text: str) -> list[Grid]:
     """The grids of every URL in ``text`` (one per non-blank line)."""
     grids = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
+    for number, line in _url_lines(text):
         _, _, cols, rows, body = _parts(line, number)
         tokens = _decode_body(body, cols * rows, number)
         grids.append(Grid(cols, rows, tuple(tokens), (number,) * rows, numeric=True))
@@ -204,8 +250,18 @@ def encode_label(value: int) -> str:
     )
 
 
-def dump(puzzle: Puzzle, solution: Solution | None = None) -> str:
-    """The puzzle's URL, exactly as puzz.link writes it (a URL cannot carry a solution)."""
+def genre_for(puzzle: Puzzle, every_cell: bool) -> str:
+    """The genre a URL of ``puzzle`` is written in: arukone, which alone says "every cell",
+    when ``every_cell`` and its labels fit arukone's; else numlin (module docstring)."""
+    if every_cell and all(label <= ARUKONE_LARGEST for label in puzzle.labels):
+        return EVERY_CELL_GENRE
+    return GENRE
+
+
+def dump(puzzle: Puzzle, solution: Solution | None = None, *, every_cell: bool = False) -> str:
+    """The puzzle's URL, exactly as puzz.link writes it (a URL cannot carry a solution),
+    in the genre ``genre_for`` picks: with ``every_cell`` (rules that use every cell)
+    the flagless arukone genre where the labels allow."""
     if BLOCKED in puzzle.cells:
         raise InvalidPuzzleError(
             "a puzz.link numlin URL cannot hold blocked cells; write this puzzle in another format"
@@ -227,4 +283,5 @@ def dump(puzzle: Puzzle, solution: Solution | None = None) -> str:
         body.append(encode_label(value))
     if skip:
         body.append(chr(ord("f") + skip))
-    return f"{PREFIX}{GENRE}/{puzzle.width}/{puzzle.height}/{''.join(body)}\n"
+    genre = genre_for(puzzle, every_cell)
+    return f"{PREFIX}{genre}/{puzzle.width}/{puzzle.height}/{''.join(body)}\n"

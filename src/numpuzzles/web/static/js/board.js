@@ -14,23 +14,32 @@ const ZOOM_STEPS = [0.6, 0.75, 1, 1.5, 2, 2.5];
 let zoom = ZOOM_STEPS.indexOf(1);
 
 // The width the board may take: its frame's, less the board's 2 px border each side.
-function room() {
-  const wrap = $("board-wrap");
+function room(wrap) {
   return Math.max(0, wrap.clientWidth - 4);
 }
 
 // The height the board may take: from its top on the page to the window's bottom, less
 // the status line and buttons.  A phone's width decides first, so this only bites on wide
 // screens, where it keeps a big board and its buttons on one screen.
-function height() {
-  const top = $("board-wrap").getBoundingClientRect().top + window.scrollY;
-  return Math.max(0, window.innerHeight - top - BELOW);
+function height(wrap, below) {
+  const top = wrap.getBoundingClientRect().top + window.scrollY;
+  return Math.max(0, window.innerHeight - top - below);
+}
+
+// The cell size for ``columns`` columns, set as --cell on the board, for the editor's
+// board (its own frame, no zoom): ``below`` is what should stay in view under it.
+export function fitCells(board, columns, rows, wrap, below) {
+  const size = Math.max(MIN_CELL, Math.min(MAX_CELL, Math.floor(room(wrap) / columns),
+    Math.floor(height(wrap, below) / rows)));
+  board.style.setProperty("--cell", `${size}px`);
+  return size;
 }
 
 // The cell size for ``columns`` columns (with the zoom applied), set as --cell on the board.
 export function sizeCells(board, columns) {
-  const fit = Math.max(MIN_CELL, Math.min(MAX_CELL, Math.floor(room() / columns),
-    Math.floor(height() / columns)));
+  const wrap = $("board-wrap");
+  const fit = Math.max(MIN_CELL, Math.min(MAX_CELL, Math.floor(room(wrap) / columns),
+    Math.floor(height(wrap, BELOW) / columns)));
   const size = Math.max(12, Math.round(fit * ZOOM_STEPS[zoom]));
   board.style.setProperty("--cell", `${size}px`);
   // zooming is offered where it helps: small cells, or a board already zoomed

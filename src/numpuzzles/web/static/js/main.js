@@ -4,7 +4,8 @@
 // (games/), keeps its progress in the browser (storage.js), judges it with the server,
 // and wires the controls.  A move is "wrong" when it disagrees with the known solution
 // (generated puzzles carry theirs; a pasted one is solved on load), and it is flagged
-// until undone.
+// until undone.  "Make" swaps the board for the setter's editor (editor.js), which hands a
+// made puzzle back here to be played.
 
 import * as server from "./api.js";
 import {$, clock, el, say} from "./dom.js";
@@ -13,6 +14,7 @@ import {drawHowTo} from "./howto.js";
 import {Packs, drawLevels} from "./packs.js";
 import * as store from "./storage.js";
 import {Timer} from "./timer.js";
+import {Editor} from "./editor.js";
 import {PathGame} from "./games/paths.js";
 import {DigitGame} from "./games/digits.js";
 import {PairGame} from "./games/pairs.js";
@@ -27,10 +29,13 @@ const page = {
   shownPack: null, // the pack whose levels are listed
   opening: 0, // the newest open() asked for: an older answer arriving late is dropped
   timer: null,
+  editor: null,
+  making: false, // the editor is shown in place of the board
 };
 // For the console and the browser tests: the puzzle in play, its game, and its time (ms).
 Object.defineProperty(window, "current", {get: () => page.current});
 Object.defineProperty(window, "playedFor", {get: () => (page.timer ? page.timer.elapsed : 0)});
+Object.defineProperty(window, "editor", {get: () => page.editor});
 
 // ---- what a game asks of the page ----
 const host = (family) => ({
@@ -135,6 +140,7 @@ function save() {
 function where(now) {
   if (now.at) return `${now.at.pack.title}, level ${now.at.index + 1}`;
   if (now.origin === "daily") return "Today's puzzle";
+  if (now.origin === "made") return "Your puzzle";
   return now.origin === "pasted" ? "A pasted puzzle" : "A new puzzle";
 }
 
@@ -306,9 +312,14 @@ function openSaved(last) {
 
 // ---- the side panel: how to play, and the levels ----
 function drawSide() {
-  const now = page.current;
+  const now = page.making ? null : page.current;
   const family = now ? now.family : $("family").value;
-  drawHowTo($("howto-text"), page.families[family], now ? now.game.rulesKey() : null);
+  if (page.making) {
+    drawHowTo($("howto-text"), page.families[family], page.editor.rulesKey(), page.editor.help());
+  } else {
+    drawHowTo($("howto-text"), page.families[family], now ? now.game.rulesKey() : null);
+  }
+  $("howto-title").textContent = page.making ? "How to make a puzzle" : "How to play";
   const chosen = page.shownPack && page.shownPack.family === family ? page.shownPack : null;
   drawLevels($("pack-tabs"), $("level-list"), page.packs, family, chosen, now && now.at,
     (at) => open(family, levelSource(at), {at}),
@@ -432,12 +443,45 @@ function undoOrRedo(redo) {
   if (redo ? now.game.redo() : now.game.undo()) { say(""); changed(); }
 }
 
+// ---- play or make ----
+// ``puzzle`` (JSON form) opens in the editor; without it the editor goes on with its draft.
+function setMode(making, puzzle = null) {
+  page.making = making;
+  store.setMode(making ? "make" : "play");
+  document.body.classList.toggle("making", making);
+  $("mode-play").setAttribute("aria-pressed", String(!making));
+  $("mode-make").setAttribute("aria-pressed", String(making));
+  $("play").hidden = making;
+  $("make").hidden = !making;
+  for (const id of ["levels", "new-box", "paste-box"]) $(id).hidden = making;
+  const family = $("family").value;
+  if (!making) page.editor.close();
+  if (making) {
+    if (page.current) { save(); page.timer.stop(); }
+    page.editor.open(family, puzzle);
+    drawSide();
+    return;
+  }
+  if (!page.current || page.current.family !== family) { openFamily(family); return; }
+  history.replaceState(null, "", shareUrl(page.current));
+  if (!page.current.game.locked) page.timer.start(page.timer.elapsed);
+  render();
+}
+
+function playMade(family, puzzle) {
+  setMode(false);
+  open(family, {puzzle}, {origin: "made"});
+}
+
 function wire() {
   $("family").onchange = () => {
     const family = $("family").value;
     paramFields(family);
+    if (page.making) { page.editor.open(family); drawSide(); return; }
     openFamily(family);
   };
+  $("mode-play").onclick = () => { if (page.making) setMode(false); };
+  $("mode-make").onclick = () => { if (!page.making) setMode(true); };
   $("generate-form").onsubmit = (e) => {
     e.preventDefault();
     open($("family").value, {params: readParams(), seed: parseInt($("seed").value, 10) || 0},
@@ -471,11 +515,13 @@ function wire() {
     if (!(e.ctrlKey || e.metaKey) || e.target.closest("textarea, select")) return;
     const key = e.key.toLowerCase();
     if (key === "z" || key === "y") {
+      if (e.target.closest("input")) return; // the input's own undo
       e.preventDefault();
-      undoOrRedo(key === "y" || e.shiftKey);
+      if (page.making) page.editor.undo(key === "y" || e.shiftKey);
+      else undoOrRedo(key === "y" || e.shiftKey);
     }
   });
-  window.addEventListener("resize", () => { if (page.current) render(); });
+  window.addEventListener("resize", () => { if (page.current && !page.making) render(); });
   window.addEventListener("pagehide", save);
   document.addEventListener("visibilitychange", () => { if (document.hidden) save(); });
 }
@@ -499,6 +545,12 @@ async function main() {
     page.families[f.name] = f;
     $("family").appendChild(new Option(f.title.split(":")[0], f.name));
   }
+  page.editor = new Editor({
+    families: page.families,
+    play: playMade,
+    rulesChanged: () => drawSide(),
+    inPlay: () => (page.current ? {family: page.current.family, puzzle: page.current.puzzle} : null),
+  });
   wire();
   const query = new URLSearchParams(location.search);
   const id = query.get("id");
@@ -513,6 +565,14 @@ async function main() {
   drawSide();
   if (!page.families[family]) {
     say(`This link names no puzzle family the page knows ("${family}").`, "bad");
+  } else if (query.get("make") || (!id && !query.get("puzzle") && store.mode() === "make")) {
+    let made = null;
+    if (query.get("puzzle")) {
+      try { made = JSON.parse(query.get("puzzle")); } catch (err) { made = null; }
+    }
+    const unread = query.get("puzzle") && (made === null || typeof made !== "object");
+    setMode(true, unread ? null : made);
+    if (unread) page.editor.say("This link's puzzle could not be read: it is not a puzzle in JSON form.", "bad");
   } else if (id) {
     await open(family, {id}, {pack: query.get("pack")});
   } else if (query.get("puzzle")) {

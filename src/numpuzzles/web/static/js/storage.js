@@ -1,7 +1,7 @@
 // What the browser keeps between visits (localStorage): each puzzle's progress (the game's
-// state, the time spent, solved or not, the best time), the puzzle played last, and which
-// families' rules the player has seen.  Nothing here is needed to play: where storage is
-// off or full, the page plays on without it.
+// state, the time spent, solved or not, the best time), the puzzle played last, which
+// families' rules the player has seen, and the puzzle being made in each family.  Nothing
+// here is needed to play: where storage is off or full, the page plays on without it.
 
 const PREFIX = "numpuzzles:v1:";
 
@@ -45,3 +45,11 @@ export function setLastOf(family, value) { write(`last:${family}`, value); }
 
 export const seen = (what) => Boolean(read(`seen:${what}`));
 export function markSeen(what) { write(`seen:${what}`, true); }
+
+// The puzzle being made in the editor, one a family: {state} in the family's JSON form.
+export const draft = (family) => read(`draft:${family}`);
+export function saveDraft(family, value) { write(`draft:${family}`, value); }
+
+// Play or make: the mode the page was left in.
+export const mode = () => read("mode");
+export function setMode(value) { write("mode", value); }

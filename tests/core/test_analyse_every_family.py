@@ -31,7 +31,7 @@ SMALL: dict[str, dict[str, Any]] = {
     "arukone": {"n": 5},
 }
 RECORD_KEYS = {"family", "source", "puzzle", "status", "count", "complete", "unique",
-               "seconds", "difficulty", "suggestion", "details"}
+               "seconds", "difficulty", "summary", "suggestion", "details"}
 DETAIL_KEYS = {"common", "common_edges", "differ", "timed_out"}
 ANALYSING = [name for name in families.NAMES if "analyse" in families.family(name).verbs]
 WITHOUT = [name for name in families.NAMES if name not in ANALYSING]

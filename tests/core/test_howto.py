@@ -107,12 +107,12 @@ def test_nummatch_counts_additions_as_the_rules_do() -> None:
 def test_nummatch_presets_agree_with_the_independent_checker() -> None:
     """The words come from ``Rules``; the checker keeps its own tables: they must agree,
     or the page would tell a rule the judge does not apply."""
-    for name, (diagonals, max_adds) in nummatch_check.READING_ORDER_RULES.items():
+    for name, (diagonals, max_adds, policy) in nummatch_check.READING_ORDER_RULES.items():
         rules = PRESETS[name]
         assert rules.reading_order and rules.removes_rows
         assert (DIAGONAL in rules.lines and ANTIDIAGONAL in rules.lines) == diagonals
         assert VERTICAL in rules.lines and HORIZONTAL not in rules.lines
-        assert rules.max_adds == max_adds
+        assert rules.max_adds == max_adds and rules.add_policy == policy
     kinds = {"row": (HORIZONTAL,), "column": (VERTICAL,), "diagonal": (DIAGONAL, ANTIDIAGONAL)}
     for name, long_lines in nummatch_check._LONG_LINES.items():
         rules = PRESETS[name]

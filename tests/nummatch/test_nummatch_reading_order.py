@@ -12,6 +12,7 @@ from numpuzzles.core.errors import InvalidPuzzleError
 from numpuzzles.core.result import Status
 from numpuzzles.nummatch.board import Board, Pair, parse_board
 from numpuzzles.nummatch.check import check
+from numpuzzles.nummatch.rules import get_rules
 from numpuzzles.nummatch.sequence import ADD, to_board
 from numpuzzles.nummatch.solve import solve
 from numpuzzles.nummatch.take import is_legal, take
@@ -61,12 +62,21 @@ def test_row_removal_changes_diagonals_in_easybrain() -> None:
 
 
 def test_classic_start_is_solved_and_checked() -> None:
+    """At any time (as ``classic`` was played before the paper rule), one addition clears
+    the 1..19 start; only when stuck (the paper rule, ``classic`` now), two: one is proved
+    not enough."""
     board = parse_board(CLASSIC_START)
-    result = solve(board, "classic", timeout=120)
+    result = solve(board, "classic+any", timeout=120)
     assert result.status is Status.SOLVED
     moves = result.solutions[0]
-    assert check(board, moves, "classic") == []
+    assert check(board, moves, "classic+any") == []
     assert moves.count(ADD) == 1  # 27 digits: an odd count needs at least one addition
+    assert check(board, moves, "classic")[0].rule == "add-early"
+    paper = solve(board, "classic", timeout=300)
+    assert paper.status is Status.SOLVED
+    assert check(board, paper.solutions[0], "classic") == []
+    assert paper.solutions[0].count(ADD) == 2
+    assert solve(board, "classic", max_adds=1, timeout=300).status is Status.UNKNOWN
 
 
 def test_easybrain_start_fewest_adds() -> None:
@@ -90,7 +100,10 @@ def test_checker_rejects_bad_reading_order_lists() -> None:
 # ---- independent brute force: every move order and every addition point, fewest adds ----
 
 
-def brute_min_adds(board: Board, diagonals: bool, cap: int) -> int | None:
+def brute_min_adds(board: Board, diagonals: bool, cap: int, stuck: bool = False) -> int | None:
+    """The fewest additions that clear ``board`` (at most ``cap``), trying every pair and,
+    when ``stuck`` is False, an addition at every point; when True only where no pair is
+    left (the paper rule)."""
     w = board.width
 
     @cache
@@ -101,14 +114,18 @@ def brute_min_adds(board: Board, diagonals: bool, cap: int) -> int | None:
         if not cells:
             return True
         live = [i for i, v in enumerate(cells) if v]
+        moved = False
         for x, a in enumerate(live):
             for b in live[x + 1 :]:
                 va, vb = cells[a], cells[b]
                 if (va == vb or va + vb == 10) and connected(list(cells), w, a, b, diagonals):
+                    moved = True
                     nxt = list(cells)
                     nxt[a] = nxt[b] = 0
                     if clearable(tuple(nxt), adds_left):
                         return True
+        if stuck and moved:
+            return False
         return adds_left > 0 and clearable(cells + tuple(v for v in cells if v), adds_left - 1)
 
     for adds in range(cap + 1):
@@ -117,16 +134,17 @@ def brute_min_adds(board: Board, diagonals: bool, cap: int) -> int | None:
     return None
 
 
-@pytest.mark.parametrize("rules", ["classic", "easybrain"])
+@pytest.mark.parametrize("rules", ["classic", "classic+any", "easybrain", "easybrain+stuck"])
 def test_fewest_adds_agree_with_brute_force(rules: str) -> None:
-    rnd = random.Random(5 if rules == "classic" else 6)
+    rnd = random.Random({"classic": 5, "easybrain": 6}.get(rules, 7))
+    stuck = get_rules(rules).add_policy == "stuck"
     seen = {0: 0, 1: 0, None: 0}
     for _ in range(600):
         width = rnd.choice([3, 4])
         n = rnd.randint(3, 7)
         digits = [1, 9, 5, 2] if rnd.random() < 0.5 else list(range(1, 10))
         board = to_board(tuple(rnd.choice(digits) for _ in range(n)), width)
-        expected = brute_min_adds(board, rules == "easybrain", cap=1)
+        expected = brute_min_adds(board, rules.startswith("easybrain"), cap=1, stuck=stuck)
         result = solve(board, rules, max_adds=1)
         if expected is None:
             assert result.status is Status.UNKNOWN  # a bound below the rules' limit: no proof

@@ -47,21 +47,28 @@ def _moves(flat: tuple[int, ...], w: int, diagonals: bool) -> list[tuple[int, ..
     return out
 
 
-def _brute(w: int, diagonals: bool) -> tuple:  # type: ignore[type-arg]
+def _brute(w: int, diagonals: bool, stuck: bool = False) -> tuple:  # type: ignore[type-arg]
+    """Whether a board clears, and how many move lists clear it, with ``adds_left``
+    additions: every pair and, where the policy lets (``stuck``: only with no pair left),
+    an addition."""
     @cache
     def clearable(flat: tuple[int, ...], adds_left: int) -> bool:
         if not any(flat):
             return True
-        if any(clearable(n, adds_left) for n in _moves(flat, w, diagonals)):
+        after = _moves(flat, w, diagonals)
+        if any(clearable(n, adds_left) for n in after):
             return True
+        if stuck and after:
+            return False
         return adds_left > 0 and clearable(flat + tuple(v for v in flat if v), adds_left - 1)
 
     @cache
     def lists(flat: tuple[int, ...], adds_left: int) -> int:
         if not any(flat):
             return 1
-        total = sum(lists(n, adds_left) for n in _moves(flat, w, diagonals))
-        if adds_left:
+        after = _moves(flat, w, diagonals)
+        total = sum(lists(n, adds_left) for n in after)
+        if adds_left and not (stuck and after):
             total += lists(flat + tuple(v for v in flat if v), adds_left - 1)
         return total
 
@@ -126,15 +133,16 @@ def test_diagonals_after_row_removal_are_modelled() -> None:
     assert not _brute(9, True)[0](dead, 0)
 
 
-@pytest.mark.parametrize("rules", ["classic", "easybrain"])
+@pytest.mark.parametrize("rules", ["classic", "classic+any", "easybrain"])
 def test_solver_with_pruning_agrees_with_brute_force(rules: str) -> None:
     diagonals = rules == "easybrain"
-    rnd = random.Random(21 if diagonals else 22)
+    stuck = rules == "classic"
+    rnd = random.Random(21 if diagonals else 22 + stuck)
     outcomes = {0: 0, 1: 0, None: 0}
     for _ in range(400):
         width, flat = _random_flat(rnd, zeros=False)
         board = to_board(flat, width)
-        clearable, _ = _brute(width, diagonals)
+        clearable, _ = _brute(width, diagonals, stuck)
         expected = next((k for k in (0, 1) if clearable(flat, k)), None)
         result = solve_sequence(board, get_rules(rules), max_adds=1)
         outcomes[expected] += 1
@@ -147,16 +155,17 @@ def test_solver_with_pruning_agrees_with_brute_force(rules: str) -> None:
     assert min(outcomes.values()) >= 5, outcomes
 
 
-@pytest.mark.parametrize("rules", ["classic", "easybrain"])
+@pytest.mark.parametrize("rules", ["classic", "classic+any", "easybrain"])
 def test_move_list_count_agrees_with_brute_force(rules: str) -> None:
     diagonals = rules == "easybrain"
-    rnd = random.Random(31 if diagonals else 32)
+    stuck = rules == "classic"
+    rnd = random.Random(31 if diagonals else 32 + stuck)
     nonzero = 0
     for _ in range(150):
         width, flat = _random_flat(rnd, zeros=False)
         flat = flat[:7]
         board = to_board(flat, width)
-        _, lists = _brute(width, diagonals)
+        _, lists = _brute(width, diagonals, stuck)
         fewest, counted = count_reading_sequences(board, rules, max_adds=1)
         expected = next(((k, lists(flat, k)) for k in (0, 1) if lists(flat, k)), (None, 0))
         assert (fewest, counted) == expected, str(board)
@@ -174,11 +183,15 @@ def test_count_small_known_cases_and_limits() -> None:
 
 
 def test_classic_start_needs_one_addition_and_zero_is_proved_impossible() -> None:
+    """At any time, one addition; as the paper rule has it (``classic``), two."""
     board = parse_board("123456789/111213141/516171819")
-    assert solve_sequence(board, get_rules("classic"), max_adds=0).status is Status.UNKNOWN
-    result = solve_sequence(board, get_rules("classic"))
+    assert solve_sequence(board, get_rules("classic+any"), max_adds=0).status is Status.UNKNOWN
+    result = solve_sequence(board, get_rules("classic+any"))
     assert result.status is Status.SOLVED and result.solutions[0].count(ADD) == 1
-    assert check(board, result.solutions[0], "classic") == []
+    assert check(board, result.solutions[0], "classic+any") == []
+    paper = solve_sequence(board, get_rules("classic"))
+    assert paper.status is Status.SOLVED and paper.solutions[0].count(ADD) == 2
+    assert check(board, paper.solutions[0], "classic") == []
     # 27 digits: some value class is odd, so no clearing without an addition exists
     counts = [0] * 6
     for v in board.cells:
@@ -208,7 +221,7 @@ def test_generated_starts_replay_and_match_their_band(
         assert made.adds == adds or difficulty == "hard"
     # fewer additions really are impossible (brute force on the small one)
     if width * height <= 10:
-        clearable, _ = _brute(width, rules == "easybrain")
+        clearable, _ = _brute(width, rules == "easybrain", get_rules(rules).add_policy == "stuck")
         flat = made.board.cells
         assert made.adds is not None
         assert not any(clearable(flat, k) for k in range(made.adds))

@@ -13,8 +13,10 @@ from collections.abc import Sequence
 from ..core.violation import Violation
 from .board import Board, Pair
 
-READING_ORDER_RULES = {"classic": (False, None), "easybrain": (True, 5)}
-"""name -> (45-degree diagonals connect, most additions allowed; None = unlimited)."""
+READING_ORDER_RULES = {"classic": (False, None, "stuck"), "easybrain": (True, 5, "any")}
+"""name -> (45-degree diagonals connect, most additions allowed (None = unlimited), when
+numbers may be added: ``any`` time or only when ``stuck``).  A name may end in ``+any`` or
+``+stuck`` for the other policy (the rules' prose in ``rules.py``)."""
 
 _LONG_LINES = {
     "original": {"row", "column", "diagonal"},
@@ -51,7 +53,7 @@ def check(board: Board, moves: Sequence[Pair | object], rules: str = "original")
     summing to ten, connected) and that the board ends empty.  Replay stops at the first
     illegal move.
     """
-    if rules in READING_ORDER_RULES:
+    if rules.partition("+")[0] in READING_ORDER_RULES:
         return _check_reading_order(board, moves, rules)
     if rules not in _LONG_LINES:
         return [Violation("rules", f"the checker does not know rules {rules!r}")]
@@ -99,10 +101,38 @@ def _walk_clear(rows: list[list[int]], a: Pair | tuple[tuple[int, int], tuple[in
     return all(rows[r1 + k * sr][c1 + k * sc] == 0 for k in range(1, steps))
 
 
+def _connects(rows: list[list[int]], width: int, a: tuple[int, int], b: tuple[int, int],
+              diagonals: bool) -> bool:
+    """Whether the digits at ``a`` and ``b`` may be taken together (values aside)."""
+    (r1, c1), (r2, c2) = a, b
+    pa, pb = sorted((r1 * width + c1, r2 * width + c2))
+    if _between_reading(rows, width, pa, pb):
+        return True
+    if c1 == c2 or (diagonals and abs(r1 - r2) == abs(c1 - c2)):
+        return _walk_clear(rows, (a, b))
+    return False
+
+
+def _pair_left(rows: list[list[int]], width: int, diagonals: bool) -> bool:
+    """Whether any two digits on the board may still be taken (every pair of cells)."""
+    digits = [(r, c) for r, row in enumerate(rows) for c, v in enumerate(row) if v]
+    for k, a in enumerate(digits):
+        for b in digits[k + 1:]:
+            va, vb = rows[a[0]][a[1]], rows[b[0]][b[1]]
+            if (va == vb or va + vb == 10) and _connects(rows, width, a, b, diagonals):
+                return True
+    return False
+
+
 def _check_reading_order(
     board: Board, moves: Sequence[Pair | object], rules: str
 ) -> list[Violation]:
-    diagonals, max_adds = READING_ORDER_RULES[rules]
+    base, plus, asked = rules.partition("+")
+    diagonals, max_adds, policy = READING_ORDER_RULES[base]
+    if plus:
+        if asked not in ("any", "stuck"):
+            return [Violation("rules", f"the checker does not know rules {rules!r}")]
+        policy = asked
     width = board.width
     rows = [list(r) for r in board.rows() if any(r)]
     adds = 0
@@ -114,6 +144,9 @@ def _check_reading_order(
             adds += 1
             if max_adds is not None and adds > max_adds:
                 return [Violation("adds", f"{where}: {rules} allows {max_adds} additions")]
+            if policy == "stuck" and _pair_left(rows, width, diagonals):
+                return [Violation("add-early", f"{where}: numbers are added only when no pair "
+                                               "is left, and a pair can still be taken")]
             flat = [v for row in rows for v in row]
             rows = _rows_of(flat + [v for v in flat if v], width)
             continue
@@ -128,13 +161,7 @@ def _check_reading_order(
             return [Violation("cleared", f"{where}: a cell is already cleared")]
         if not (va == vb or va + vb == 10):
             return [Violation("match", f"{where}: {va} and {vb} are neither equal nor sum to 10")]
-        pa, pb = sorted((r1 * width + c1, r2 * width + c2))
-        ok = _between_reading(rows, width, pa, pb)
-        if not ok and c1 == c2:
-            ok = _walk_clear(rows, move)
-        if not ok and diagonals and abs(r1 - r2) == abs(c1 - c2):
-            ok = _walk_clear(rows, move)
-        if not ok:
+        if not _connects(rows, width, move.a, move.b, diagonals):
             return [Violation("connect", f"{where}: the cells are not connected under {rules}")]
         rows[r1][c1] = 0
         rows[r2][c2] = 0

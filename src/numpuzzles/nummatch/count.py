@@ -120,6 +120,7 @@ def count_reading_sequences(
     if max_adds is not None:
         cap = min(cap, max_adds)
     width, diagonals = board.width, uses_diagonals(rules)
+    stuck = rules.add_policy == "stuck"
     memo: dict[tuple[tuple[int, ...], int], int] = {}
 
     def count(cells: tuple[int, ...], adds_left: int) -> int:
@@ -133,11 +134,9 @@ def count_reading_sequences(
             raise InvalidParameterError(
                 f"counting needs more than {max_states} states: board too large to count"
             )
-        total = sum(
-            count(take_indices(cells, width, i, j), adds_left)
-            for i, j in legal_index_pairs(cells, width, diagonals)
-        )
-        if adds_left:
+        pairs = legal_index_pairs(cells, width, diagonals)
+        total = sum(count(take_indices(cells, width, i, j), adds_left) for i, j in pairs)
+        if adds_left and (not stuck or not pairs):  # ``stuck``: an addition only then
             total += count(add_numbers(cells), adds_left - 1)
         memo[key] = total
         return total

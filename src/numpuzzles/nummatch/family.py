@@ -7,16 +7,26 @@ Text format: one board per paragraph, rows of digits on separate lines (or on on
 ``/`` between rows), ``0`` or ``.`` a cleared cell, ``#`` starts a comment line.  A move is
 written ``x1,y1,x2,y2`` (x = column, y = row, from 0, as the original assignment wrote it)
 or ``add``; a move list is moves separated by spaces or newlines.  JSON: ``{"width": w,
-"height": h, "grid": rows, "rules": preset}``; moves as ``[x1, y1, x2, y2]`` or ``"add"``.
+"height": h, "grid": rows, "rules": preset, "adds": policy}`` (``adds``, when numbers may be
+added, ``any`` time or only when ``stuck``, is written for the presets that add numbers);
+moves as ``[x1, y1, x2, y2]`` or ``"add"``.
+
+The addition policy travels in the one rules string a puzzle carries (``classic+any``,
+``rules.py``); on the command line and in IDs it is the parameter ``adds``.  IDs made
+before it existed lack it and meant ``any`` (``classic`` allowed an addition at any time
+then), so an ID without ``adds`` still names its old puzzle, and new IDs under ``classic``
+write ``adds=stuck`` out.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from ..core.analysis import Analysis
+from ..core.deadline import Deadline
 from ..core.errors import InvalidParameterError, PuzzleFormatError
 from ..core.family import Family, FamilyBase, HintAnswer, Made, Ruled
 from ..core.jsontext import first_json_value, json_values, member
@@ -26,13 +36,16 @@ from ..core.violation import Violation
 from . import howto
 from .board import Board, Pair, parse_board
 from .limits import MAX_SIDE, check_size, size_limits
-from .rules import PRESETS, get_rules
+from .rules import ADD_POLICIES, PRESETS, get_rules, named, preset_of
 from .sequence import ADD, Move
 
 Moves = tuple[Move, ...]
 Game = Ruled[Board]
 
 RULES_HELP = "Rule preset (connections): original, brief, classic, easybrain."
+ADDS_HELP = ("When numbers may be added: any (at any time) or stuck (only when no pair is "
+             "left) [default: stuck under classic, as the paper game, any under easybrain].")
+ADDS = Param("adds", str, None, ADDS_HELP, choices=ADD_POLICIES)
 
 GENERATE_PARAMS: tuple[Param, ...] = (
     Param("rules", str, "original", RULES_HELP, choices=tuple(PRESETS), positional=True),
@@ -44,8 +57,9 @@ GENERATE_PARAMS: tuple[Param, ...] = (
           "Fixed grids: trap rate band, easy < 0.15 <= medium < 0.30 <= hard. "
           "classic/easybrain: fewest additions, easy 0, medium 1, hard 2+.",
           choices=("easy", "medium", "hard")),
+    Param("adds", str, None, ADDS_HELP, choices=ADD_POLICIES, id_absent="any"),
 )
-READ_PARAMS = (Param("rules", str, "original", RULES_HELP, choices=tuple(PRESETS)),)
+READ_PARAMS = (Param("rules", str, "original", RULES_HELP, choices=tuple(PRESETS)), ADDS)
 SOLVE_PARAMS = (
     Param("algorithm", str, "exact",
           "exact: the matching-view search; seed-bfs: the original's capped breadth-first "
@@ -57,6 +71,10 @@ SOLVE_PARAMS = (
           "classic/easybrain: search at most this many additions (classic default 10; a "
           "bound below the rules' own limit answers 'unknown', never 'unsolvable').",
           low=0, high=1000),
+    Param("fewest", str, "adds",
+          "classic/easybrain: the clearing returned has the fewest additions (adds), or "
+          "the fewest matches, pairs taken (matches); either is proved.",
+          choices=("adds", "matches")),
 )
 
 
@@ -120,7 +138,8 @@ class NumMatchFamily(FamilyBase[Game, Moves]):
 
     def _rules(self, options: Mapping[str, Any]) -> str:
         chosen = options.get("rules")
-        return get_rules(chosen).name if chosen is not None else self.default_rules
+        rules = get_rules(chosen).name if chosen is not None else self.default_rules
+        return named(rules, options.get("adds"))
 
     def parse(self, text: str, format: str | None = None, **options: Any) -> list[Game]:
         """Every board in ``text`` (paragraphs, or JSON objects), posed under the rules."""
@@ -154,11 +173,17 @@ class NumMatchFamily(FamilyBase[Game, Moves]):
             raise PuzzleFormatError("'grid' must be rows of digits 0..9", line=number)
         json_rules = value.get("rules")
         if options.get("rules") is None and json_rules is not None:
-            if json_rules not in PRESETS:
+            if not isinstance(json_rules, str) or json_rules.partition("+")[0] not in PRESETS:
                 raise PuzzleFormatError(f"unknown rules {json_rules!r}", line=number)
-            rules = str(json_rules)
+            rules = get_rules(json_rules).name
         else:
             rules = self._rules(options)
+        policy = options.get("adds") or value.get("adds")
+        if policy is not None:
+            if policy not in ADD_POLICIES:
+                raise PuzzleFormatError(f"'adds' must be any or stuck, got {policy!r}",
+                                        line=number)
+            rules = named(rules, str(policy))
         board = parse_board(rows_text, allow_short_last_row=not get_rules(rules).fixed)
         return Ruled(board, rules)
 
@@ -174,12 +199,16 @@ class NumMatchFamily(FamilyBase[Game, Moves]):
 
     def puzzle_json(self, puzzle: Game) -> dict[str, Any]:
         board = puzzle.puzzle
-        return {
+        rules = get_rules(puzzle.rules)
+        out: dict[str, Any] = {
             "width": board.width,
             "height": board.height,
             "grid": [list(row) for row in board.rows()],
-            "rules": puzzle.rules,
+            "rules": preset_of(rules),
         }
+        if rules.max_adds != 0:
+            out["adds"] = rules.add_policy
+        return out
 
     def draw(self, puzzle: Game, solution: Moves | None = None) -> str:
         """Cleared cells greyed; a solution's pairs as rings with step numbers (see
@@ -214,7 +243,29 @@ class NumMatchFamily(FamilyBase[Game, Moves]):
             return SolveResult(bfs.status, bfs.solutions, bfs.complete, bfs.timed_out, bfs.stats)
         from .solve import solve
 
-        return solve(puzzle.puzzle, puzzle.rules, timeout=timeout, max_adds=opts["max_adds"])
+        deadline = Deadline(timeout)
+        first = solve(puzzle.puzzle, puzzle.rules, timeout=timeout, max_adds=opts["max_adds"])
+        if opts["fewest"] == "adds" or get_rules(puzzle.rules).fixed or not first.solutions:
+            return first
+        return self._fewest_matches(puzzle, first, deadline)
+
+    def _fewest_matches(self, puzzle: Game, first: SolveResult[Moves],
+                        deadline: Deadline) -> SolveResult[Moves]:
+        """The clearing with the fewest matches: the fewest-additions one unless a search
+        below its matches finds better; proved when that search ends, else (a limit) the
+        better one found so far, ``timed_out``."""
+        from .seqsolve import count_adds, fewest_matches
+
+        moves = first.solutions[0]
+        matches = len(moves) - count_adds(moves)
+        better, proved = fewest_matches(puzzle.puzzle, get_rules(puzzle.rules),
+                                        timeout=deadline.remaining(), most=matches - 1)
+        if better.solutions:
+            return better
+        exhausted = proved >= matches - 1
+        stats = replace(first.stats, seconds=first.stats.seconds + better.stats.seconds,
+                        nodes=first.stats.nodes + better.stats.nodes)
+        return SolveResult(Status.SOLVED, first.solutions, timed_out=not exhausted, stats=stats)
 
     def check(self, puzzle: Game, solution: Moves) -> list[Violation]:
         """The independent checker's verdict on a move list."""
@@ -232,6 +283,10 @@ class NumMatchFamily(FamilyBase[Game, Moves]):
         so every surface refuses what ``--help`` says is too large."""
         full = super().normalise_params(params)
         fixed = get_rules(full["rules"]).fixed
+        if fixed:
+            full["adds"] = "any"  # nothing is added: the policy means nothing, IDs leave it out
+        elif full["adds"] is None:
+            full["adds"] = get_rules(full["rules"]).add_policy
         if full["width"] is None:
             full["width"] = 5 if fixed else 9
         if full["height"] is None:
@@ -245,7 +300,7 @@ class NumMatchFamily(FamilyBase[Game, Moves]):
         made = generate(
             params["width"],
             params["height"],
-            rules=params["rules"],
+            rules=named(params["rules"], params["adds"]),
             seed=seed,
             difficulty=params["difficulty"],
         )

@@ -60,8 +60,10 @@ def _adds(rules: Rules) -> str:
         return "No digits are ever added: clear the board as it is dealt."
     how_often = ("as often as you like" if rules.max_adds is None
                  else "once" if rules.max_adds == 1 else f"at most {rules.max_adds} times")
+    when = (", but only when no pair can be taken" if rules.add_policy == "stuck"
+            else ", even while pairs are left")
     return ('"Add numbers" writes every digit left again, in reading order, after the last '
-            f"one; use it {how_often}.")
+            f"one; use it {how_often}{when}.")
 
 
 def how_to_play(rules: Rules | str = "original") -> list[str]:

@@ -19,11 +19,18 @@ match and no others).  The presets differ in which cells *connect*:
     in reading order skipping cleared cells (the end of a row runs on to the start of the
     next), or in one column with only cleared cells between.  A row whose cells are all
     cleared is removed and the rows below move up.  "Add numbers" appends the remaining
-    digits, in reading order, after the last one; unlimited.
+    digits, in reading order, after the last one; unlimited, and, as the paper game is
+    played, only when no pair is left (the addition policy ``stuck``).
 
 ``easybrain`` (Easybrain's mobile "Number Match")
     As ``classic``, plus 45° diagonals across cleared cells (diagonals do not wrap).  At
-    most 5 additions.
+    most 5 additions, at any time (the policy ``any``).
+
+The addition policy is a rule of its own (``ADD_POLICIES``): ``any`` lets "add numbers" be
+played at any time, ``stuck`` only when no pair can be taken.  A preset with another policy
+than its own is named ``preset+policy`` (``classic+any``, as ``classic`` was played before
+the policy existed; ``easybrain+stuck``); ``get_rules`` reads such names, and ``named``
+writes them, so the one rules string a puzzle carries says the policy too.
 
 On the fixed grids (``original``, ``brief``) clearing a cell never breaks a connection,
 which is what makes their exact solver possible (see ``solve.py``); ``classic`` and
@@ -37,7 +44,7 @@ digits in some class cannot be cleared without an addition (``parity_ok``); both
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..core.errors import InvalidParameterError
 
@@ -66,6 +73,8 @@ class Rules:
     """A fully cleared row disappears and the rows below move up."""
     max_adds: int | None = 0
     """How many times "add numbers" may be used (None: unlimited)."""
+    add_policy: str = "any"
+    """When "add numbers" may be used: ``any`` time, or only when ``stuck`` (no pair left)."""
 
     @property
     def fixed(self) -> bool:
@@ -88,12 +97,13 @@ BRIEF = Rules(
 CLASSIC = Rules(
     "classic",
     "Take Ten: reading order and columns across cleared cells; empty rows removed; "
-    "unlimited additions",
+    "unlimited additions, only when no pair is left",
     (VERTICAL,),
     diagonal_neighbours=False,
     reading_order=True,
     removes_rows=True,
     max_adds=None,
+    add_policy="stuck",
 )
 EASYBRAIN = Rules(
     "easybrain",
@@ -107,17 +117,42 @@ EASYBRAIN = Rules(
 )
 
 PRESETS: dict[str, Rules] = {r.name: r for r in (ORIGINAL, BRIEF, CLASSIC, EASYBRAIN)}
+ADD_POLICIES = ("any", "stuck")
+"""When "add numbers" may be played: at any time, or only when no pair is left."""
+_POLICY_WORDS = {"any": "at any time", "stuck": "only when no pair is left"}
 
 
 def get_rules(name: str | Rules) -> Rules:
-    """The preset called ``name`` (a ``Rules`` passes through)."""
+    """The preset called ``name``, or ``preset+policy`` for a preset under another addition
+    policy than its own (a ``Rules`` passes through)."""
     if isinstance(name, Rules):
         return name
-    try:
-        return PRESETS[name]
-    except KeyError:
+    base, plus, policy = name.partition("+")
+    preset = PRESETS.get(base)
+    if preset is None or (plus and policy not in ADD_POLICIES):
         known = ", ".join(PRESETS)
-        raise InvalidParameterError(f"unknown rules {name!r} (known: {known})") from None
+        policies = " or ".join(ADD_POLICIES)
+        raise InvalidParameterError(
+            f"unknown rules {name!r} (known: {known}, each may end in +{policies} where "
+            "numbers are added)") from None
+    if not plus or policy == preset.add_policy or preset.max_adds == 0:
+        return preset
+    summary = preset.summary.rsplit(",", 1)[0] if preset.add_policy == "stuck" else preset.summary
+    return replace(preset, name=f"{base}+{policy}", add_policy=policy,
+                   summary=f"{summary}, {_POLICY_WORDS[policy]}")
+
+
+def named(rules: str | Rules, policy: str | None) -> str:
+    """The name of ``rules`` under the addition ``policy`` (None: as they are)."""
+    chosen = get_rules(rules)
+    if policy is None:
+        return chosen.name
+    return get_rules(f"{chosen.name.partition('+')[0]}+{policy}").name
+
+
+def preset_of(rules: str | Rules) -> str:
+    """The preset a rules name starts from (``classic+any`` -> ``classic``)."""
+    return get_rules(rules).name.partition("+")[0]
 
 
 def matches(a: int, b: int) -> bool:

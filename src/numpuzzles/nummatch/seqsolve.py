@@ -39,6 +39,10 @@ the fewest additions.  Within one bound the search is depth-first over moves, wi
   restarts with the other order after a slice of nodes, slices doubling, the dead-state
   memo shared.  The order never affects correctness: every branch is still searched.
 
+Under the addition policy ``stuck`` (``classic``, as the paper game is played) the
+addition is not a choice: it is the one move of a state with no pair left, and no move of
+any other state; the search follows that, and the restarts' two orders are then the same.
+
 ``easybrain`` (5 additions) is decided exactly: ``UNSOLVABLE`` means no clearing exists
 with up to 5 additions.  ``classic`` allows unlimited additions; the search raises the
 bound up to ``max_adds`` (default ``CLASSIC_DEFAULT_MAX_ADDS`` = 10, ``--max-adds`` on the
@@ -85,10 +89,12 @@ class _SliceOver(_Stop):
 
 class _SeqSearch:
     def __init__(
-        self, width: int, diagonals: bool, deadline: Deadline, max_nodes: int | None
+        self, width: int, diagonals: bool, deadline: Deadline, max_nodes: int | None,
+        stuck: bool = False,
     ) -> None:
         self.width = width
         self.diagonals = diagonals
+        self.stuck = stuck  # "add numbers" only when no pair is left (the paper rule)
         self.deadline = deadline
         self.max_nodes = max_nodes
         self.slice_end: int | None = None
@@ -96,6 +102,7 @@ class _SeqSearch:
         self.dead: set[tuple[Cells, int]] = set()
         self.add_first = not diagonals
         self.path: list[tuple[Cells, tuple[int, int] | None]] = []
+        self.refuted: dict[tuple[Cells, int | None], int] = {}  # ``fewest``: budgets refuted
 
     def _ordered(self, cells: Cells, monotone: bool = False) -> list[tuple[int, int]]:
         """Legal pairs, best first: those that empty a row, then those in value classes
@@ -154,16 +161,64 @@ class _SeqSearch:
         ):
             self.dead.add(key)
             return False
-        if adds_left > 0 and self.add_first and self._try_add(cells, adds_left):
+        moves = self._ordered(cells, adds_left == 0 and not self.diagonals)
+        if self.stuck:  # the addition is the one move when no pair is left, and no move else
+            if not moves:
+                if adds_left > 0 and self._try_add(cells, adds_left):
+                    return True
+                self.dead.add(key)
+                return False
+        elif adds_left > 0 and self.add_first and self._try_add(cells, adds_left):
             return True
-        for i, j in self._ordered(cells, adds_left == 0 and not self.diagonals):
+        for i, j in moves:
             self.path.append((cells, (i, j)))
             if self.search(take_indices(cells, width, i, j), adds_left):
                 return True
             self.path.pop()
-        if adds_left > 0 and not self.add_first and self._try_add(cells, adds_left):
+        if adds_left > 0 and not self.stuck and not self.add_first and self._try_add(
+                cells, adds_left):
             return True
         self.dead.add(key)
+        return False
+
+    def fewest(self, cells: Cells, budget: int, adds_left: int | None) -> bool:
+        """Whether ``cells`` clear within ``budget`` more matches and ``adds_left`` more
+        additions (None: unlimited).
+
+        A clearing's matches are the digits it removes over two, so ``budget`` bounds the
+        digits too: ``r`` digits need ``r / 2`` matches, and an addition with ``r`` digits
+        left needs ``r`` more.  With ``r == 2 * budget`` no addition fits any more, and the
+        search with no addition left (its parity and deadlock proofs) decides the rest.
+        Refuted ``(cells, budget)`` are kept as the largest refuted budget of ``cells`` and
+        its additions left."""
+        if not cells:
+            return True
+        self.nodes += 1
+        if self.nodes & 255 == 0 and self.deadline.expired():
+            raise _Stop
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise _Stop
+        left = sum(1 for v in cells if v)
+        if 2 * budget < left:
+            return False
+        if 2 * budget == left or adds_left == 0:
+            return self.search(cells, 0)
+        key = (cells, adds_left)
+        if self.refuted.get(key, -1) >= budget:
+            return False
+        moves = self._ordered(cells)
+        if not self.stuck or not moves:
+            self.path.append((cells, None))
+            more = None if adds_left is None else adds_left - 1
+            if self.fewest(add_numbers(cells), budget, more):
+                return True
+            self.path.pop()
+        for i, j in moves:
+            self.path.append((cells, (i, j)))
+            if self.fewest(take_indices(cells, self.width, i, j), budget - 1, adds_left):
+                return True
+            self.path.pop()
+        self.refuted[key] = budget
         return False
 
     def _try_add(self, cells: Cells, adds_left: int) -> bool:
@@ -197,7 +252,8 @@ def solve_sequence(
         cap = max_adds if rule_cap is None else min(max_adds, rule_cap)
     # proof only when the bound we searched is the rules' own bound
     exhaustive_means_proof = rule_cap is not None and cap == rule_cap
-    search = _SeqSearch(board.width, uses_diagonals(rules), Deadline(timeout), max_nodes)
+    search = _SeqSearch(board.width, uses_diagonals(rules), Deadline(timeout), max_nodes,
+                        stuck=rules.add_policy == "stuck")
     cells = board_cells(board)
 
     def result(
@@ -239,6 +295,57 @@ def solve_sequence(
         return result(Status.UNKNOWN, timed_out=True)
     except RecursionError:  # move lists deeper than Python's stack: undecided, not unsolvable
         return result(Status.UNKNOWN)
+
+
+def _moves_of(search: _SeqSearch, width: int) -> tuple[Move, ...]:
+    moves: list[Move] = []
+    for _, step in search.path:
+        if step is None:
+            moves.append(ADD)
+        else:
+            i, j = step
+            moves.append(Pair(divmod(i, width), divmod(j, width)))
+    return tuple(moves)
+
+
+def fewest_matches(
+    board: Board, rules: Rules, *, timeout: float | None = None, max_nodes: int | None = None,
+    most: int | None = None,
+) -> tuple[SolveResult[tuple[Move, ...]], int]:
+    """A clearing of ``board`` with the fewest matches (pairs taken), proved, and the
+    largest number of matches proved not enough.
+
+    Why a search of its own: the fewest additions do not give the fewest matches (each
+    addition writes as many digits as are left, so when it comes matters).  The bound
+    rises from half the digits, one match at a time, and every bound below the answer is
+    searched to the end, so the clearing returned has the fewest matches of any, whatever
+    its additions (within ``rules.max_adds``: 5 under ``easybrain``).  ``most`` stops the
+    rise there: the answer is then ``UNKNOWN`` with the bound proved so far.  No clearing
+    at all gives no answer either: the rise goes on until the time limit."""
+    start = time.perf_counter()
+    search = _SeqSearch(board.width, uses_diagonals(rules), Deadline(timeout), max_nodes,
+                        stuck=rules.add_policy == "stuck")
+    cells = board_cells(board)
+    budget = -(-sum(1 for v in cells if v) // 2)
+    proved = budget - 1
+
+    def result(status: Status, sols: tuple[tuple[Move, ...], ...] = (),
+               timed_out: bool = False) -> SolveResult[tuple[Move, ...]]:
+        stats = Stats(seconds=time.perf_counter() - start, nodes=search.nodes)
+        return SolveResult(status, sols, complete=False, timed_out=timed_out, stats=stats)
+
+    try:
+        while most is None or budget <= most:
+            search.path.clear()
+            if search.fewest(cells, budget, rules.max_adds):
+                return result(Status.SOLVED, (_moves_of(search, board.width),)), proved
+            proved = budget
+            budget += 1
+    except _Stop:
+        return result(Status.UNKNOWN, timed_out=True), proved
+    except RecursionError:
+        return result(Status.UNKNOWN), proved
+    return result(Status.UNKNOWN), proved
 
 
 def count_adds(moves: tuple[Move, ...]) -> int:

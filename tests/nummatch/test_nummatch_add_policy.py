@@ -157,3 +157,16 @@ def test_cli_fewest_matches(capsys: pytest.CaptureFixture[str]) -> None:
     assert record["puzzle"]["adds"] == "stuck" and len(record["solution"]) == 3
     assert main(["nummatch", "solve", "19/55", "--adds", "sometimes"]) == 2
     assert "sometimes" in capsys.readouterr().err
+
+
+def test_the_terminal_game_adds_only_when_stuck() -> None:
+    from numpuzzles.nummatch.play import Game
+
+    game = Game(parse_board("19/55"), "classic")
+    assert "only when no pair is left" in game.process("a") and game.adds == 0
+    stuck = Game(parse_board("12"), "classic")
+    stuck.process("a")
+    assert stuck.adds == 1
+    anytime = Game(parse_board("19/55"), "classic+any")
+    anytime.process("a")
+    assert anytime.adds == 1

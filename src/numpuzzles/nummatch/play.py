@@ -130,6 +130,9 @@ class Game:
                         "(u = undo, h = hint)")
             if limit is not None and self.adds >= limit:
                 return f"no additions left: {self.rules.name} rules allow {limit}"
+            if self.rules.add_policy == "stuck" and self._pairs_left():
+                return ("numbers are added only when no pair is left, and a pair can still "
+                        "be taken (h = hint)")
             self.history.append((self.board, self.adds))
             self.board = add_seq(self.board, self.rules, self.adds)
             self.adds += 1
@@ -148,6 +151,12 @@ class Game:
             self.finished = True
             return self.render() + "\ncleared: you win!"
         return self.render()
+
+    def _pairs_left(self) -> bool:
+        from .sequence import board_cells, legal_index_pairs, uses_diagonals
+
+        cells = board_cells(self.board)
+        return bool(legal_index_pairs(cells, self.board.width, uses_diagonals(self.rules)))
 
     def _hint(self) -> str:
         answer = hint(self.board, self.rules, timeout=5.0, adds_used=self.adds)

@@ -7,6 +7,10 @@
 import {el} from "../dom.js";
 import {Draft, arrowTo, choicesOf, randomInt, sentence} from "./draft.js";
 
+const OTHER_POLICY = {classic: "classic+any", easybrain: "easybrain+stuck"};
+const RULE_NAMES = {classic: "classic (add when stuck)", "classic+any": "classic, add any time",
+  easybrain: "easybrain (add any time)", "easybrain+stuck": "easybrain, add when stuck"};
+
 export class PairDraft extends Draft {
   static help = "Type a digit in each cell (the cursor moves on to the next one), or take random "
     + "digits. An empty cell is one already cleared. Under the board you see at once "
@@ -31,7 +35,15 @@ export class PairDraft extends Draft {
     this.s = {...this.s, width, height, grid};
     return true;
   }
-  ruleField() { return {label: "Rules", choices: choicesOf(this.info, "rules"), value: this.s.rules}; }
+  // The presets, and those that add numbers under their other addition policy too.
+  ruleField() {
+    const choices = [];
+    for (const preset of choicesOf(this.info, "rules")) {
+      choices.push(preset);
+      if (OTHER_POLICY[preset]) choices.push(OTHER_POLICY[preset]);
+    }
+    return {label: "Rules", choices, value: this.s.rules, names: RULE_NAMES};
+  }
   setRule(value) {
     if (value === this.s.rules) return false;
     this.s.rules = value;
@@ -45,7 +57,7 @@ export class PairDraft extends Draft {
     });
   }
 
-  rulesKey() { return this.s.rules; }
+  rulesKey() { return this.s.rules.split("+")[0]; }
 
   // ---- for the server ----
   puzzle() {

@@ -16,6 +16,16 @@ _VALIDATOR = jsonschema.Draft202012Validator(json.loads(SCHEMA_PATH.read_text())
 _CLI_MODULES = ("numpuzzles.cli.verbs", "numpuzzles.cli.nummatch", "numpuzzles.cli.arukone")
 
 
+SMALL_PARAMS: dict[str, dict[str, Any]] = {
+    "fubuki": {"size": 3},
+    "nummatch": {"width": 5, "height": 4},
+    "numberlink": {"size": "6x6"},
+    "arukone": {"n": 6},
+}
+"""Generation params of a small puzzle of each family, for the tests that go through every
+family (the web API's, the exports')."""
+
+
 def validate_record(record: Any) -> None:
     """Raise if ``record`` does not fit the record schema."""
     _VALIDATOR.validate(record)

@@ -12,11 +12,10 @@ import warnings
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any
 
 import pytest
 
-from conftest import validate_record
+from conftest import SMALL_PARAMS, validate_record
 from numpuzzles import families
 
 with warnings.catch_warnings():
@@ -25,12 +24,7 @@ with warnings.catch_warnings():
 
 from numpuzzles.web import WebSettings, create_app
 
-SMALL: dict[str, dict[str, Any]] = {
-    "fubuki": {"size": 3},
-    "nummatch": {"width": 5, "height": 4},
-    "numberlink": {"size": "6x6"},
-    "arukone": {"n": 6},
-}
+SMALL = SMALL_PARAMS
 
 
 @pytest.fixture(scope="module")

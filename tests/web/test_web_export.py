@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from conftest import SMALL_PARAMS
 from numpuzzles import families
 
 with warnings.catch_warnings():
@@ -25,12 +26,7 @@ with warnings.catch_warnings():
 from numpuzzles.web import WebSettings, create_app
 from numpuzzles.web import app as web_app
 
-SMALL: dict[str, dict[str, Any]] = {
-    "fubuki": {"size": 3},
-    "nummatch": {"width": 5, "height": 4},
-    "numberlink": {"size": "6x6"},
-    "arukone": {"n": 6},
-}
+SMALL = SMALL_PARAMS
 MAGIC = {"svg": b"<svg", "png": b"\x89PNG\r\n\x1a\n", "pdf": b"%PDF-"}
 
 

@@ -134,14 +134,18 @@ class _SeqSearch:
         scored.sort()
         return [(i, j) for _, _, i, j in scored]
 
-    def search(self, cells: Cells, adds_left: int) -> bool:
-        if not cells:
-            return True
+    def _tick(self) -> None:
+        """Count a node; stop at the time or node limit."""
         self.nodes += 1
         if self.nodes & 255 == 0 and self.deadline.expired():
             raise _Stop
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             raise _Stop
+
+    def search(self, cells: Cells, adds_left: int) -> bool:
+        if not cells:
+            return True
+        self._tick()
         if self.slice_end is not None and self.nodes > self.slice_end:
             raise _SliceOver
         if adds_left == 0 and cells[-1] == 0:
@@ -193,11 +197,7 @@ class _SeqSearch:
         its additions left."""
         if not cells:
             return True
-        self.nodes += 1
-        if self.nodes & 255 == 0 and self.deadline.expired():
-            raise _Stop
-        if self.max_nodes is not None and self.nodes > self.max_nodes:
-            raise _Stop
+        self._tick()
         left = sum(1 for v in cells if v)
         if 2 * budget < left:
             return False

@@ -18,8 +18,10 @@ Prints one row per rule set and size group: cases, their solution counts, the me
 maximum seconds of ``analyse`` (everything: backbone, count, grade, suggestion), the
 same without the suggestion (``suggest=False``), the median of the backbone alone, and
 the plain way (``solve`` with ``limit=--cap``, then the cells and joins common to the
-solutions listed) with how many it finished within the cap, and the 1-minute load
-average when the row ended (the machine's other jobs slow every column alike).
+solutions listed) with how many it finished within the cap, how many of the cases with
+several solutions got a suggestion and how many analyses said they timed out (so a
+faster search that finds fewer changes, or gives up sooner, shows), and the 1-minute
+load average when the row ended (the machine's other jobs slow every column alike).
 Times are wall clock, puzzles one after another in one process, the compiled kernels and
 the SAT library loaded before the clock starts.
 """
@@ -121,12 +123,16 @@ def row(name: str, rules: Rules, made: list[tuple[Puzzle, int]], args: argparse.
     plains: list[float] = []
     plain_done = 0
     counts: list[int] = []
+    several = suggested = gave_up = 0
     for puzzle, expected in made:
         start = time.perf_counter()
         got = analyse(Ruled(puzzle, rules.value), timeout=args.timeout)
         times.append(time.perf_counter() - start)
         if got.complete and got.count != expected:
             sys.exit(f"analyse counted {got.count}, the counter {expected}: {puzzle}")
+        several += expected >= 2
+        suggested += got.suggestion is not None
+        gave_up += got.timed_out
         counts.append(expected)
         bones.append(bone_seconds(puzzle, rules))
         start = time.perf_counter()
@@ -142,6 +148,7 @@ def row(name: str, rules: Rules, made: list[tuple[Puzzle, int]], args: argparse.
         f"max {max(cores):.3f} s  backbone median {statistics.median(bones):.3f} s  "
         f"plain (cap {args.cap}) median {statistics.median(plains):.3f} s "
         f"max {max(plains):.3f} s, finished {plain_done}/{len(made)}  "
+        f"suggested {suggested}/{several}, timed out {gave_up}  "
         f"load {os.getloadavg()[0]:.1f}",
         flush=True,
     )

@@ -6,7 +6,8 @@ time; else "at least" the distinct solutions seen), what every solution agrees o
 cell's label, 0 for a cell every ``blank`` solution leaves empty, and the joins every
 solution uses) from the SAT backbone (``solve.backbone``: never by listing solutions),
 the grade of a unique puzzle (``generate.grade``), and for a puzzle with several
-solutions one change, proved by a ``limit=2`` solve to leave exactly one.
+solutions one change, proved to leave exactly one.  The exact count, for up to
+``LIST_ALL`` solutions, is a listing on the backbone's own solver once it settled.
 
 Why the suggestion looks where the solutions differ: a change far from that region
 cannot tell the solutions apart.  The kinds are the changes a setter makes: moving one
@@ -15,18 +16,29 @@ of its cells, removing a pair.  Under ``fill`` they are tried in that order (the
 clues touched first).  Under ``blank`` the solutions seen also say, without a solve, which
 changes keep a solution (a new pair on cells one solution leaves empty and joins through
 empty cells; an end moved onto a solution's own path) and which keep two (useless, so
-skipped): the changes that keep exactly one go first, additions before moves.  Each
-candidate left costs one ``limit=2`` solve, so their number is bounded by the time limit
-(``SUGGEST_SECONDS`` without one).
+skipped): the changes that keep exactly one go first, additions before moves.
+
+How a candidate is proved: all of them are put into one SAT model (``solve.edits``), each
+chosen by assumptions, so a candidate costs one or two calls on a solver that keeps what
+it learnt, not a model of its own (which cost ten times the calls: 5-40 ms a candidate on
+10x10 to 15x15 boards, measured with cProfile).  Calls run under a conflict budget
+(``FIRST_BUDGET``), the candidates left over tried again with ten times more, so one hard
+candidate cannot hold up the easy ones behind it; the time limit (``SUGGEST_SECONDS``
+without one) ends the search, and the analysis then says it timed out.  The solution of
+the change that is returned is also checked by the independent checker (``check``).
+Why one model for all the candidates: models of 20, 40, 80, ... candidates in turn build
+faster (at 25x25 the first 0.10 s in place of 0.15 s under ``fill``, 0.15 s in place of
+0.34-0.42 s under ``blank``) but learn apart, and the 25x25 ``fill`` case with 90
+solutions went from 3-5 s to its 10 s limit (measured, then dropped).
 """
 
 from __future__ import annotations
 
 import string
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from itertools import pairwise
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.analysis import Analysis, Cell, Edge, Suggestion
 from ..core.deadline import Deadline
@@ -34,6 +46,11 @@ from ..core.family import Ruled
 from ..core.result import Status
 from .formats import jsonfmt
 from .model import BLOCKED, EMPTY, Puzzle, Rules, Solution
+
+if TYPE_CHECKING:
+    from ..core.violation import Violation
+    from .solve.backbone import Backbone
+    from .solve.edits import Attempt
 
 SUGGEST_SECONDS = 10.0
 """Without a time limit, the longest the search for a suggestion runs."""
@@ -49,6 +66,13 @@ LIST_ALL = 1_000
 ADD_PAIRS = 40
 """Pairs tried in the differing region under the ``fill`` rules (beyond the ones one
 solution's empty cells give under ``blank``)."""
+FIRST_BUDGET = 1_000
+"""SAT conflicts a call that each candidate gets in the first round; each later round, for
+the candidates left undecided, ten times more (``solve.edits.EditModel.advance``).
+Measured on ``bench/analyse_bench.py``'s 25x25 ``fill`` cases (the 10x10-15x15 ones hardly
+move): 500, 1,000, 2,000 and no budget gave 2.2, 0.6, 2.3 and 1.3 s on the case with 6
+solutions, whose 19th candidate is the first proved (SAT's luck moves it by a factor of
+three either way), and the same on the others within noise."""
 
 
 def analyse(
@@ -65,7 +89,9 @@ def analyse(
     domains = label_domains(board)
     if domains is None:
         return Analysis(Status.UNSOLVABLE, 0, True, seconds=deadline.elapsed())
-    bone = backbone(board, rules, domains, _share(deadline, BACKBONE_SHARE))
+    bone = backbone(
+        board, rules, domains, _share(deadline, BACKBONE_SHARE), list_limit=LIST_ALL + 1
+    )
     found = bone.solutions
     if bone.settled and not found:
         return Analysis(Status.UNSOLVABLE, 0, True, seconds=deadline.elapsed())
@@ -79,7 +105,7 @@ def analyse(
         # every cell and join agrees with the one solution: it is the only one
         count, complete = 1, True
     else:
-        count, complete, found, every = _count(board, rules, found, deadline)
+        count, complete, found, every = _count(board, rules, bone, deadline)
     if count == 0 and complete:
         return Analysis(Status.UNSOLVABLE, 0, True, seconds=deadline.elapsed())
     status = Status.SOLVED if found else Status.UNKNOWN
@@ -117,27 +143,35 @@ def _suggest_deadline(deadline: Deadline) -> Deadline:
 
 
 def _count(
-    board: Puzzle, rules: Rules, found: tuple[Solution, ...], deadline: Deadline
+    board: Puzzle, rules: Rules, bone: Backbone, deadline: Deadline
 ) -> tuple[int, bool, tuple[Solution, ...], bool]:
     """The exact count when it can be had in time, else the solutions seen as a lower
     bound; the solutions to go on with; and whether they are every solution.
 
-    Up to ``LIST_ALL`` solutions are listed first (``solve``, a share of the time): on
-    25x25 boards a few hundred take a second or less, where the frontier counter
+    Up to ``LIST_ALL`` solutions are listed first: by the backbone's own solver once it
+    settled (``Backbone.listed``), else by ``solve`` (a share of the time): on 25x25
+    boards a few hundred take a second or less, where the frontier counter
     (``count_solutions``, which lists for a fixed 0.3 s only) read for several.  Under
     ``blank`` the list goes on to the suggestion, which judges candidates against every
     solution (``_kept``).  Beyond that the counter counts."""
     from .count.solutions import count_solutions
     from .solve.dispatch import solve
 
-    listed = solve(
-        board, rules=rules, limit=LIST_ALL + 1, timeout=_share(deadline, COUNT_SHARE).remaining()
-    )
-    if listed.complete:
-        if rules is Rules.BLANK or not found:
-            return listed.count, True, listed.solutions, True
-        return listed.count, True, found, False
-    found = found or listed.solutions
+    found = bone.solutions
+    if bone.every:
+        if rules is Rules.BLANK:
+            return len(bone.listed), True, bone.listed, True
+        return len(bone.listed), True, found, False
+    if not bone.listed:
+        listed = solve(
+            board, rules=rules, limit=LIST_ALL + 1,
+            timeout=_share(deadline, COUNT_SHARE).remaining(),
+        )
+        if listed.complete:
+            if rules is Rules.BLANK or not found:
+                return listed.count, True, listed.solutions, True
+            return listed.count, True, found, False
+        found = found or listed.solutions
     result = count_solutions(board, rules=rules, timeout=_share(deadline, COUNT_SHARE).remaining())
     if not found:
         found = result.solutions
@@ -193,6 +227,9 @@ class _Candidate:
     message: str
     cells: tuple[Cell, ...]
     puzzle: Puzzle
+    edit: tuple[tuple[int, int], ...]
+    """The change as ``solve.edits`` takes it: (cell index, new value) in ``board``'s own
+    labels (a removal renumbers ``puzzle``'s letters, never the edit's labels)."""
     kept: int = 0
     """Under ``blank``: ``_kept``'s answer, found once when the candidates are ordered."""
 
@@ -205,16 +242,17 @@ def suggestion_for(
     *,
     every: bool = False,
 ) -> tuple[Suggestion | None, bool]:
-    """The first candidate change (see the module docstring) that a ``limit=2`` solve
-    proves to leave exactly one solution (None when none does), and whether ``deadline``
-    stopped the search first.  ``every``: ``found`` holds every solution (``_kept``)."""
-    from .solve.dispatch import solve
+    """A candidate change (see the module docstring) proved to leave exactly one solution
+    (None when none does), and whether ``deadline`` stopped the search first: the first
+    in candidate order among those proved within a round's conflict budget.  ``every``:
+    ``found`` holds every solution (``_kept``)."""
+    from .check import check
+    from .solve.edits import EditModel
 
     rules = Rules(puzzle.rules)
     tried: set[tuple[int, ...]] = set()
+    todo: list[_Candidate] = []
     for candidate in _candidates(puzzle.puzzle, rules, found, region):
-        if deadline.expired():
-            return None, True
         if candidate.puzzle.cells in tried:
             continue
         tried.add(candidate.puzzle.cells)
@@ -222,12 +260,49 @@ def suggestion_for(
             kept = candidate.kept
             if kept >= 2 or (every and kept == 0 and candidate.kind == "add-pair"):
                 continue  # two solutions survive the change, or none can: no solve needed
-        result = solve(candidate.puzzle, rules=rules, limit=2, timeout=deadline.remaining())
-        if result.complete and result.count == 1:
-            changed = Ruled(candidate.puzzle, puzzle.rules)
-            shown: dict[str, Any] = {**jsonfmt.puzzle_json(changed.puzzle), "rules": changed.rules}
-            return Suggestion(candidate.kind, candidate.message, candidate.cells, shown), False
+        todo.append(candidate)
+    if not todo:
+        return None, False
+    if deadline.expired():
+        return None, True
+    with EditModel(puzzle.puzzle, rules, [dict(c.edit) for c in todo], deadline) as model:
+        pending = [(candidate, model.start(dict(candidate.edit))) for candidate in todo]
+        budget = FIRST_BUDGET
+        while pending:
+            later: list[tuple[_Candidate, Attempt]] = []
+            for candidate, attempt in pending:
+                done = model.advance(attempt, budget)
+                if done is None:
+                    return None, True
+                if not done:
+                    later.append((candidate, attempt))
+                elif attempt.count == 1:
+                    proved = _proved(puzzle, rules, candidate, attempt, check)
+                    if proved is not None:
+                        return proved, False
+            pending, budget = later, budget * 10
     return None, False
+
+
+def _proved(
+    puzzle: Ruled[Puzzle],
+    rules: Rules,
+    candidate: _Candidate,
+    attempt: Attempt,
+    check: Callable[[Puzzle, Solution, Rules], list[Violation]],
+) -> Suggestion | None:
+    """``candidate`` as the suggestion, ``attempt`` having proved it leaves one solution;
+    None if the independent checker rejects that solution (never met: the tests hold
+    ``solve.edits`` to an oracle, but a wrong suggestion would cost a setter a puzzle)."""
+    board = puzzle.puzzle
+    edited = list(board.cells)
+    for index, value in candidate.edit:
+        edited[index] = value
+    if check(Puzzle(board.width, board.height, tuple(edited)), attempt.solutions[0], rules):
+        return None
+    changed = Ruled(candidate.puzzle, puzzle.rules)
+    shown: dict[str, Any] = {**jsonfmt.puzzle_json(changed.puzzle), "rules": changed.rules}
+    return Suggestion(candidate.kind, candidate.message, candidate.cells, shown)
 
 
 def _candidates(
@@ -381,6 +456,7 @@ def _moves(
             "puzzle has exactly one solution.",
             (end, target),
             Puzzle(board.width, board.height, tuple(cells), board.names),
+            ((end[0] * w + end[1], EMPTY), (target[0] * w + target[1], label)),
         )
 
 
@@ -422,6 +498,7 @@ def _additions(
             "one solution.",
             (a, b),
             changed,
+            ((a[0] * w + a[1], label), (b[0] * w + b[1], label)),
         )
 
 
@@ -524,4 +601,5 @@ def _removals(
             "puzzle has exactly one solution.",
             ends,
             Puzzle(board.width, board.height, tuple(cells), names or None),
+            tuple((r * board.width + c, EMPTY) for r, c in ends),
         )

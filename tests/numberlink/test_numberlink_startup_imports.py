@@ -1,5 +1,5 @@
 """What a fresh ``numpuzzles numberlink solve`` process imports for a board the scan search
-settles on its own (issue 12, "no start-up tax").
+settles on its own (issue 12, "no start-up tax"; issue 26: a tiny board without numpy).
 
 Why a test: a one-board process spends most of its time importing, and one module-level
 import in the wrong place (the SAT solver, numba, the drawing code, the router) costs every
@@ -36,6 +36,30 @@ NEVER = (
 )
 """Modules (and their submodules) such a process must not import."""
 
+TINY_NEVER = (
+    *NEVER,
+    "numpy",
+    "numpuzzles.numberlink.solve.scan",
+    "numpuzzles.numberlink.solve.sat",
+    "numpuzzles.numberlink.solve.sat_model",
+    "numpuzzles.numberlink.count",
+    "numpuzzles.core.analysis",
+    "importlib.metadata",
+    "pkg_resources",
+)
+"""What a board of at most ``race.TINY_BOARD`` cells must not import either: numpy alone
+cost such a process some 75 ms, more than all it does besides (issue 26); it is answered
+by the plain search over lists (``scan_plain.py``), and SAT is never built."""
+
+FIVE = "5 5\nR.G.Y\n..B.O\n.....\n.G.Y.\n.RBO.\n"
+"""Flow Free's ``regular_5x5_01`` (tests/data/numberlink/flow-29.txt): the issue's trivial
+board."""
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "numberlink"
+LARGER = 22
+"""Flow Free's ``jumbo_13x13_26`` in flow-29.txt, 169 cells (more than ``race.TINY_BOARD``):
+the compiled scan settles it."""
+
 SCRIPT = """
 import json, sys
 before = set(sys.modules)
@@ -54,8 +78,8 @@ def _imported(*args: str) -> set[str]:
     return set(json.loads(done.stdout.splitlines()[-1]))
 
 
-def _forbidden(modules: set[str]) -> set[str]:
-    return {m for m in modules if any(m == n or m.startswith(n + ".") for n in NEVER)}
+def _forbidden(modules: set[str], never: tuple[str, ...] = NEVER) -> set[str]:
+    return {m for m in modules if any(m == n or m.startswith(n + ".") for n in never)}
 
 
 @pytest.mark.parametrize(
@@ -70,7 +94,35 @@ def test_a_board_the_scan_settles_imports_no_engine_it_does_not_use(
     board.write_text(BOARD)
     bare = _imported()
     solved = _imported("numberlink", "solve", str(board), *options)
-    assert "numpuzzles.numberlink.solve.scan" in solved  # the case is what it claims to be
+    assert "numpuzzles.numberlink.solve.scan_plain" in solved  # the case is what it claims
+    as_json = "--json" in options  # records import the analysis record's type
+    never = tuple(n for n in TINY_NEVER if not (as_json and n == "numpuzzles.core.analysis"))
+    assert _forbidden(solved - bare, never) == set()
+    if not as_json:  # records (and json's encoder) are for --json only
+        assert "numpuzzles.core.records" not in solved
+
+
+def test_the_issues_trivial_board_imports_neither_numpy_nor_sat(tmp_path: Path) -> None:
+    board = tmp_path / "five.txt"
+    board.write_text(FIVE)
+    bare = _imported()
+    solved = _imported("numberlink", "solve", str(board), "--rules", "fill-notouch", "--unique")
+    assert "numpuzzles.numberlink.solve.scan_plain" in solved
+    assert _forbidden(solved - bare, TINY_NEVER) == set()
+
+
+def test_a_larger_board_loads_the_compiled_scan_and_still_no_engine_it_does_not_use(
+    tmp_path: Path,
+) -> None:
+    from numpuzzles.numberlink import formats
+
+    board = tmp_path / "larger.txt"
+    puzzle = formats.parse((DATA / "flow-29.txt").read_text())[LARGER]
+    assert puzzle.width * puzzle.height == 169
+    board.write_text(formats.dump(puzzle, "ahle"))
+    bare = _imported()
+    solved = _imported("numberlink", "solve", str(board), "--rules", "fill-notouch", "--unique")
+    assert "numpuzzles.numberlink.solve.scan" in solved
     assert _forbidden(solved - bare) == set()
 
 
@@ -79,3 +131,4 @@ def test_the_check_can_fail() -> None:
     assert _forbidden({"numpuzzles.draw.svg", "numpuzzles.drawing", "numbax"}) == {
         "numpuzzles.draw.svg"
     }
+    assert _forbidden({"numpy.linalg", "numpyx"}, TINY_NEVER) == {"numpy.linalg"}

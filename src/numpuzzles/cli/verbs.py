@@ -24,18 +24,9 @@ from .. import families
 from ..core.errors import InvalidParameterError
 from ..core.family import Family, Generated
 from ..core.fileio import atomic_write_bytes, check_writable
-from ..core.records import (
-    analyse_record,
-    check_record,
-    dumps_json,
-    generated_record,
-    hint_record,
-    solve_record,
-)
 from ..core.result import SolveResult, Status
 from ..core.seeds import MAX_SEED, fresh_seed, parse_puzzle_id
 from . import params as cli_params
-from .analysis import analysis_lines
 from .common import (
     CONTEXT_SETTINGS,
     EXIT_OK,
@@ -212,6 +203,8 @@ def _solve_command(family: Fam, extras: CliExtras) -> click.Command:
             if quiet:
                 continue
             if as_json:
+                from ..core.records import dumps_json, solve_record  # here: only --json
+
                 record = solve_record(family, puzzle, result, source=name,
                                       list_all=mode != "one")
                 out.line(dumps_json(record))
@@ -329,6 +322,8 @@ def _check_command(family: Fam, extras: CliExtras) -> click.Command:
     puzzles = _Puzzles(family, extras)
 
     def check(**kwargs: Any) -> int:
+        from ..core.records import check_record, dumps_json
+
         inputs: tuple[str, ...] = kwargs["inputs"]
         solution_arg: str | None = kwargs.pop("solution")
         if solution_arg is None:
@@ -398,6 +393,8 @@ def _generate_command(family: Fam, extras: CliExtras) -> click.Command:
     from ..core.batch import MAX_COUNT, generate_many  # here: only generating needs it
 
     def generate(**kwargs: Any) -> int:
+        from ..core.records import dumps_json, generated_record
+
         given = cli_params.take(family.generate_params, kwargs)
         ident: str | None = kwargs["ident"]
         to, as_json, count = kwargs["to"], kwargs["as_json"], kwargs["count"]
@@ -494,6 +491,8 @@ def _hint_command(family: Fam, extras: CliExtras) -> click.Command:
     puzzles = _Puzzles(family, extras)
 
     def hint(**kwargs: Any) -> int:
+        from ..core.records import dumps_json, hint_record
+
         source, _ = puzzles.take(kwargs)
         statuses = []
         for name, puzzle in source:
@@ -581,6 +580,9 @@ def _analyse_command(family: Fam, extras: CliExtras) -> click.Command:
     puzzles = _Puzzles(family, extras)
 
     def analyse(**kwargs: Any) -> int:
+        from ..core.records import analyse_record, dumps_json
+        from .analysis import analysis_lines
+
         source, _ = puzzles.take(kwargs)
         out = Output(kwargs["output"])
         undecided = False

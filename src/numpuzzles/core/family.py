@@ -21,14 +21,16 @@ from __future__ import annotations
 import time
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from .analysis import Analysis
 from .errors import InvalidParameterError
 from .params import Param, normalise, params_text, parse_params_text
 from .result import SolveResult, Status
 from .seeds import parse_puzzle_id, puzzle_id
 from .violation import Violation
+
+if TYPE_CHECKING:  # annotations only: ``analyse`` imports it where a family analyses
+    from .analysis import Analysis
 
 P = TypeVar("P")
 S = TypeVar("S")

@@ -96,8 +96,13 @@ def _cell(value: int) -> str:
 
 
 def rows(width: int, height: int, cells: tuple[int, ...]) -> list[str]:
-    """Cells as table rows, in the union-find original's cell shape."""
-    return ["".join(_cell(v) for v in cells[r * width : (r + 1) * width]) for r in range(height)]
+    """Cells as table rows, in the union-find original's cell shape.
+
+    Each distinct value is shaped once: a solved board has few labels and many cells, and
+    shaping every cell anew cost ``solve`` on 300 boards of 8x8 to 17x17 as much time as
+    solving them (measured under cProfile: 0.10 s against 0.16 s)."""
+    shape = {v: _cell(v) for v in set(cells)}.__getitem__
+    return ["".join(map(shape, cells[r * width : (r + 1) * width])) for r in range(height)]
 
 
 def dump(puzzle: Puzzle, solution: Solution | None = None) -> str:

@@ -12,11 +12,13 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from ...core.deadline import Deadline
 from ..model import Puzzle, Solution
+
+if TYPE_CHECKING:  # an annotation only: the plain search (``scan_plain.py``) needs no numpy
+    import numpy as np
 
 
 @dataclass

@@ -21,9 +21,8 @@ from ...core.deadline import Deadline
 from ...core.errors import InvalidParameterError
 from ...core.result import SolveResult
 from ..model import Puzzle, Rules, Solution
-from .race import route_answer, scan_answer
+from .race import plain_first, route_answer, scan_answer
 from .reach import Reach
-from .sat import Alarm, sat_result, sat_solve
 
 ENGINES = ("auto", "sat", "scan")
 MAX_LABEL_VARIABLES = 2_000_000
@@ -71,8 +70,11 @@ def solve(
             "of this board: use a smaller limit or another engine"
         )
 
-    reach = Reach(puzzle)
+    # a tiny board's parts in plain Python: the compiled kernel would import numpy
+    reach = Reach(puzzle, compiled=False if plain_first(puzzle) else None)
     if reach.cut_off:
+        from .sat import sat_result  # here and below: a board the scan settles needs no SAT
+
         return sat_result(deadline, [], True, False)
     too_big = reach.variables > MAX_LABEL_VARIABLES
     routable = (len(reach.ends) + 1) * padded <= MAX_ROUTE_CELLS
@@ -93,6 +95,8 @@ def solve(
         )
         if answer is not None:
             return answer
+    from .sat import Alarm, sat_result, sat_solve
+
     if too_big:
         return sat_result(deadline, [], False, False)  # a size limit, not a proof
     return sat_solve(puzzle, rules, reach.domains(), limit, deadline, Alarm(deadline))

@@ -11,7 +11,13 @@ of the first five within 30 s each.
 Small boards first try the plain-Python kernel for a few thousand nodes
 (``_quick_scan``) while the tries have cost the process under ``PLAIN_BUDGET_SECONDS``:
 loading numba's compiled kernel costs most of a second once per process (where no
-ahead-of-time build exists).
+ahead-of-time build exists).  Tiny boards try it even where the ahead-of-time build
+exists, over lists (``scan_plain.py``), for the process's first ``TINY_BUDGET_SECONDS``:
+that build needs numpy, and importing numpy costs a one-board process more than
+everything else it does.
+
+The SAT engine and the array-based scan search are imported where a board needs them, so
+a board the plain search settles imports neither numpy nor the SAT model.
 
 Under ``blank`` with one solution asked for, the router of ``route.py`` (shortest solutions
 only, exact for that question) takes the scan search's place (``route_answer``): alone for
@@ -33,10 +39,8 @@ from ..model import Puzzle, Rules, Solution
 from . import scan_kernel
 from .budget import BudgetedSearch, SearchOutcome
 from .reach import Reach
-from .sat import Alarm, sat_result, sat_solve
-from .scan import ScanSearch, scan_solve
 
-if TYPE_CHECKING:  # the router is imported where ``blank`` boards need it
+if TYPE_CHECKING:  # the router (like SAT and the array-based scan) is imported where boards need it
     from .route import RouteRestarts
 
 HEAD_START_NODES = 500_000
@@ -52,7 +56,21 @@ PLAIN_BUDGET_SECONDS = 0.5
 compiled kernel: a many-board process without the ahead-of-time build then loads numba
 once (about a second) instead of paying plain Python on every board (measured with
 ``NUMPUZZLES_NO_AOT=1``: 300 boards of 8x8 to 17x17 took 7.0 s, nearly all of it in plain
-Python).  Where the ahead-of-time build exists the tries never run."""
+Python).  Where the ahead-of-time build exists the tries never run (but see
+``TINY_BOARD``)."""
+TINY_BOARD = 144
+TINY_NODES = 2_000
+TINY_BUDGET_SECONDS = 0.005
+"""Boards of at most ``TINY_BOARD`` cells (12x12) first get ``TINY_NODES`` nodes of the
+plain search over lists (``scan_plain.py``) even where the compiled kernel is at hand, while
+the plain tries have cost the process under ``TINY_BUDGET_SECONDS``.  Why: the compiled
+kernel needs numpy, about 75 ms to import (measured: a 5x5 board's whole process took
+0.33 s, numpy 77 ms of it), while such a board takes the plain search some 0.3 ms (5x5) to
+2 ms (10x10, median of 30 generated boards; some 8 us a node).  The first board always gets
+its try, so a one-board process never imports numpy for a board settled within
+``TINY_NODES``; a process of many boards loses at most the budget and one board's try
+before it loads the kernel (measured with a 0.02 s budget: 300 boards of 8x8 to 17x17 cost
+some 0.01 s more CPU than with none, within the noise of a busy machine)."""
 _plain_spent = 0.0
 ROUTE_HEAD_START = 20_000
 """Under ``blank`` (one solution) the router runs alone for this many path steps before SAT
@@ -98,10 +116,14 @@ def scan_answer(
         outcome = _scan_alone(puzzle, limit, deadline)
         if settled(outcome) or scan_only:
             return scan_result(outcome, deadline)
+        from .sat import sat_result
+
         return sat_result(deadline, [], False, not outcome.finished)  # no proof
     quick = _quick_scan(puzzle, limit, deadline)
     if quick is not None:
         return scan_result(quick, deadline) if settled(quick) else None
+    from .scan import ScanSearch  # here: numpy, which the plain try did without
+
     search = ScanSearch(puzzle, limit)
     if search.run(HEAD_START_NODES, deadline):
         outcome = search.outcome()  # decoded once: slow on huge boards
@@ -126,6 +148,7 @@ def route_answer(
     until the deadline."""
     from . import route_kernel
     from .route import RouteRestarts
+    from .sat import Alarm, sat_solve
 
     if puzzle.width * puzzle.height <= SMALL_ROUTE_BOARD and not jit.ready(route_kernel.route):
         quick = RouteRestarts(puzzle, compiled=False)
@@ -163,6 +186,7 @@ class RouteOrScan(BudgetedSearch):
 
     def __init__(self, puzzle: Puzzle) -> None:
         from .route import RouteRestarts
+        from .scan import ScanSearch
 
         self.puzzle = puzzle
         self.router: RouteRestarts = RouteRestarts(puzzle)
@@ -236,6 +260,8 @@ def _race(
     wins, except which solutions are shown when a board has more than ``limit`` of them.
     ``shortest``: SAT may keep to shortest solutions (``sat_solve``), as the router does.
     """
+    from .sat import Alarm, sat_solve
+
     loading = jit.load_nogil_in_background(*search.kernels)
     alarm = Alarm(deadline, always=True)
     stop = threading.Event()
@@ -270,19 +296,37 @@ def _race(
     return by_sat
 
 
-def _quick_scan(puzzle: Puzzle, limit: int, deadline: Deadline) -> SearchOutcome | None:
+def plain_first(puzzle: Puzzle) -> bool:
+    """Whether ``puzzle`` gets the plain search over lists first (``TINY_BOARD``): then
+    ``solve`` finds its ``Reach`` in plain Python too, before anything loads numpy."""
+    return puzzle.width * puzzle.height <= TINY_BOARD and _plain_spent < TINY_BUDGET_SECONDS
+
+
+def _quick_scan(
+    puzzle: Puzzle, limit: int, deadline: Deadline, cap: int | None = None
+) -> SearchOutcome | None:
     """A small board's answer from the plain-Python kernel, if it comes within a few
-    thousand nodes: loading the compiled kernel costs most of a second once per process,
-    more than such a board needs in plain Python.  None: no quick answer."""
+    thousand nodes (and ``cap``): loading the compiled kernel costs most of a second once
+    per process where no ahead-of-time build exists, and its numpy some 75 ms where one
+    does, more than such a board needs in plain Python.  None: no quick answer."""
     global _plain_spent
-    if puzzle.width * puzzle.height > SMALL_BOARD or jit.ready(scan_kernel.search):
+    from .scan_plain import plain_scan_solve
+
+    cells = puzzle.width * puzzle.height
+    if plain_first(puzzle):
+        nodes = TINY_NODES  # before ``jit.ready``, which loads the compiled kernel
+    elif (
+        cells > SMALL_BOARD
+        or _plain_spent >= PLAIN_BUDGET_SECONDS
+        or jit.ready(scan_kernel.search)
+    ):
         return None
-    if _plain_spent >= PLAIN_BUDGET_SECONDS:
-        return None
+    else:
+        nodes = PLAIN_NODES
+    if cap is not None:
+        nodes = min(nodes, cap)
     start = time.perf_counter()
-    outcome = scan_solve(
-        puzzle, limit=limit, max_nodes=PLAIN_NODES, deadline=deadline, compiled=False
-    )
+    outcome = plain_scan_solve(puzzle, limit=limit, max_nodes=nodes, deadline=deadline)
     _plain_spent += time.perf_counter() - start
     return outcome if outcome.finished else None
 
@@ -291,12 +335,17 @@ def scan_effort(puzzle: Puzzle, limit: int, max_nodes: int) -> SearchOutcome:
     """The scan search alone, as ``solve(engine="scan")`` runs it (small boards in plain
     Python first), but stopped unfinished after ``max_nodes`` compiled nodes: the measure
     of the difficulty grades (``generate/grade.py``), which must be deterministic (no deadline)
-    and bounded."""
-    quick = _quick_scan(puzzle, limit, Deadline(None))
+    and bounded: so the plain try is capped too, and an answer never depends on which
+    kernel gave it."""
+    from .scan import scan_solve
+
+    quick = _quick_scan(puzzle, limit, Deadline(None), max_nodes)
     return quick if quick is not None else scan_solve(puzzle, limit=limit, max_nodes=max_nodes)
 
 
 def _scan_alone(puzzle: Puzzle, limit: int, deadline: Deadline) -> SearchOutcome:
     """The scan search alone (see ``scan.py``), until it finishes or the deadline."""
+    from .scan import scan_solve
+
     quick = _quick_scan(puzzle, limit, deadline)
     return quick if quick is not None else scan_solve(puzzle, limit=limit, deadline=deadline)

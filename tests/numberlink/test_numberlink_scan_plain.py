@@ -1,0 +1,115 @@
+"""The plain scan search over lists (``scan_plain.py``) against the array-based one.
+
+Why: a tiny board's whole answer, its uniqueness proof included, now comes from this search
+when a process starts (``race.TINY_BOARD``), so it must be ``scan.ScanSearch`` node for
+node: the same solutions, the same proof of completeness, the same node count, also when
+run in pieces.  The array-based search is itself compared with brute force and SAT in
+``test_numberlink_scan.py``.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from numpuzzles.core.deadline import Deadline
+from numpuzzles.core.result import Status
+from numpuzzles.numberlink import formats
+from numpuzzles.numberlink.check import check
+from numpuzzles.numberlink.generate.cover import as_puzzle, random_cover
+from numpuzzles.numberlink.model import BLOCKED, Puzzle, Rules
+from numpuzzles.numberlink.solve import race
+from numpuzzles.numberlink.solve.dispatch import solve
+from numpuzzles.numberlink.solve.scan import ScanSearch
+from numpuzzles.numberlink.solve.scan_plain import PlainScanSearch, plain_scan_solve
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "numberlink"
+
+
+def _boards() -> list[Puzzle]:
+    boards = [
+        p
+        for p in formats.parse((DATA / "flow-29.txt").read_text())
+        + formats.parse((DATA / "counting-oracle.txt").read_text())
+        if p.width * p.height <= 200
+    ]
+    rnd = random.Random(26)
+    for _ in range(40):
+        w, h = rnd.randint(3, 9), rnd.randint(3, 9)
+        paths = random_cover(w, h, max(2, w * h // 6), rnd)
+        puzzle = as_puzzle(w, h, paths)[0]
+        cells = list(puzzle.cells)
+        if rnd.random() < 0.3:  # a blocked cell, or a spoilt label: unsolvable boards too
+            free = [i for i, v in enumerate(cells) if v == 0]
+            if free:
+                cells[rnd.choice(free)] = BLOCKED
+        boards.append(Puzzle(w, h, tuple(cells)))
+    return boards
+
+
+@pytest.mark.parametrize("limit", [1, 2, 3])
+def test_the_plain_search_is_the_array_search_node_for_node(limit: int) -> None:
+    for puzzle in _boards():
+        plain = PlainScanSearch(puzzle, limit)
+        plain.run()
+        arrays = ScanSearch(puzzle, limit)
+        arrays.run()
+        a, b = plain.outcome(), arrays.outcome()
+        assert (a.solutions, a.complete, a.finished, a.nodes) == (
+            b.solutions, b.complete, b.finished, b.nodes
+        ), (puzzle, limit)
+        for solution in a.solutions:
+            assert check(puzzle, solution, Rules.FILL_NOTOUCH) == []
+
+
+def test_the_plain_search_resumes_where_it_stopped() -> None:
+    puzzle = formats.parse((DATA / "flow-29.txt").read_text())[22]  # jumbo 13x13
+    whole = plain_scan_solve(puzzle, limit=2)
+    pieces = PlainScanSearch(puzzle, 2)
+    steps = 0
+    while not pieces.run(max_nodes=50):
+        steps += 1
+    assert steps > 1
+    found = pieces.outcome()
+    assert (found.solutions, found.complete, found.nodes) == (
+        whole.solutions, whole.complete, whole.nodes
+    )
+
+
+def test_tiny_boards_try_the_plain_search_first_until_its_budget_is_spent(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Even with the compiled kernel at hand, a tiny board first gets the plain search
+    (no numpy); once the tries have cost ``TINY_BUDGET_SECONDS``, the compiled kernel."""
+    puzzle = formats.parse((DATA / "flow-29.txt").read_text())[0]  # 5x5
+    monkeypatch.setattr(race.jit, "ready", lambda function: True)
+    monkeypatch.setattr(race, "_plain_spent", 0.0)
+    assert race.plain_first(puzzle)
+    quick = race._quick_scan(puzzle, 2, Deadline(None))
+    assert quick is not None and quick.finished and quick.complete
+    assert len(quick.solutions) == 1 and race._plain_spent > 0
+    monkeypatch.setattr(race, "_plain_spent", race.TINY_BUDGET_SECONDS)
+    assert not race.plain_first(puzzle)
+    assert race._quick_scan(puzzle, 2, Deadline(None)) is None
+    answer = solve(puzzle, rules=Rules.FILL_NOTOUCH, limit=2)
+    assert answer.status is Status.SOLVED and answer.unique is True
+    assert list(answer.solutions) == quick.solutions
+
+
+def test_the_grades_measure_does_not_depend_on_which_search_ran(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``scan_effort`` caps the plain try at its own node cap, so a board the plain search
+    would finish past the cap is unfinished there, as under the compiled kernel."""
+    puzzle = formats.parse((DATA / "flow-29.txt").read_text())[8]  # 10x10
+    full = plain_scan_solve(puzzle, limit=2)
+    assert full.finished and full.nodes > 20
+    cap = full.nodes // 2
+    monkeypatch.setattr(race, "_plain_spent", 0.0)
+    capped = race.scan_effort(puzzle, 2, cap)
+    monkeypatch.setattr(race, "_plain_spent", 1e9)  # no plain try: the compiled kernel
+    compiled = race.scan_effort(puzzle, 2, cap)
+    assert (capped.finished, capped.nodes) == (compiled.finished, compiled.nodes)
+    assert not capped.finished

@@ -22,9 +22,8 @@ import itertools
 import json
 import re
 from collections.abc import Hashable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
-from ..core.analysis import Analysis
 from ..core.errors import InvalidParameterError, PuzzleFormatError
 from ..core.family import Family, FamilyBase, Generated, HintAnswer, Made, Ruled
 from ..core.jsontext import json_values, member
@@ -43,6 +42,9 @@ from .limits import (
     size_limits,
 )
 from .model import Puzzle, Rules, Solution
+
+if TYPE_CHECKING:  # annotations only: ``analyse.py`` makes the analyses
+    from ..core.analysis import Analysis
 
 Board = Ruled[Puzzle]
 
@@ -148,6 +150,21 @@ def differences(a: Solution, b: Solution) -> list[tuple[int, int]]:
     ]
 
 
+def _bridge() -> Any:
+    """``layers/bridge.py``, imported on first use (a 2-D board never needs it)."""
+    from .layers import bridge
+
+    return bridge
+
+
+def _layered(puzzle: Board) -> Any:
+    """The board when it has several layers (``layers/bridge.py``), else None; a plain
+    ``Puzzle`` is told apart without importing anything."""
+    if type(puzzle.puzzle) is Puzzle:
+        return None
+    return _bridge().layered(puzzle)
+
+
 class NumberlinkFamily(FamilyBase[Board, Solution]):
     """The Family protocol for Numberlink under all three rule sets."""
 
@@ -180,6 +197,10 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
             )
         if name == "json":
             return [self._from_json(member(v, "puzzle"), n, chosen) for n, v in json_values(text)]
+        if name == "adc":  # a contest file of several layers: layers/bridge.py
+            stacked: Any = _bridge().parse(text, name, chosen)
+            if stacked is not None:
+                return list(stacked)
         puzzles = formats.parse(text, name)
         if chosen is None and name == "puzzlink":
             # each URL poses its own rules (comment lines are read past as by the reader)
@@ -189,6 +210,9 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
         return [Ruled(p, rules) for p in puzzles]
 
     def _from_json(self, value: Any, number: int, chosen: str | None) -> Board:
+        if isinstance(value, dict) and "layers" in value:  # several layers: layers/bridge.py
+            layered: Board = _bridge().from_json(value, number, chosen)
+            return layered
         if not isinstance(value, dict):
             raise PuzzleFormatError("expected an object with a 'grid'", line=number)
         puzzle = jsonfmt.puzzle_from_json(value, number)
@@ -198,6 +222,8 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
         return Ruled(puzzle, str(rules))
 
     def dump(self, puzzle: Board, format: str | None = None) -> str:
+        if (stack := _layered(puzzle)) is not None:
+            return str(_bridge().dump(stack, format))
         if format == "json":
             return json.dumps(self.puzzle_json(puzzle), separators=(",", ":")) + "\n"
         if (format or self.formats[0]) == "puzzlink":
@@ -213,10 +239,16 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
         return super().dump_all(puzzles, format)
 
     def puzzle_json(self, puzzle: Board) -> dict[str, Any]:
+        if (stack := _layered(puzzle)) is not None:
+            from .layers.formats import puzzle_json
+
+            return {**puzzle_json(stack.puzzle), "rules": stack.rules}
         return {**jsonfmt.puzzle_json(puzzle.puzzle), "rules": puzzle.rules}
 
     def dump_solution(self, puzzle: Board, solution: Solution, format: str | None = None) -> str:
         """The solved grid in ``format`` (puz.link URLs hold no solution: letters instead)."""
+        if (stack := _layered(puzzle)) is not None:
+            return str(_bridge().dump(stack, format, solution))
         name = format or self.formats[0]
         if name == "puzzlink":
             name = "letters"
@@ -238,9 +270,17 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
         return super().dump_generated(item, format, with_solution)
 
     def parse_solution(self, text: str, puzzle: Board, format: str | None = None) -> Solution:
+        if (stack := _layered(puzzle)) is not None:
+            # a LayeredSolution, which only this board's methods see
+            return cast(Solution, _bridge().parse_solution(text, stack))
         return formats.parse_solution(text, puzzle.puzzle, format)
 
     def solution_json(self, puzzle: Board, solution: Solution) -> Any:
+        if _layered(puzzle) is not None:
+            from .layers.formats import solution_json
+
+            layered: Any = solution
+            return solution_json(layered)
         return jsonfmt.solution_json(solution)
 
     # --- solving and checking -----------------------------------------------------------
@@ -250,12 +290,16 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
     ) -> SolveResult[Solution]:
         """Up to ``limit`` solutions; ``limit=None`` counts all of them
         (``numberlink.count.solutions``: the count may be far too large to list)."""
-        from .count.solutions import count_solutions
         from .solve.dispatch import solve
 
         engine = self.option(self.solve_params, options)["engine"]
+        if (stack := _layered(puzzle)) is not None:
+            found: SolveResult[Solution] = _bridge().solve(stack, limit, timeout)
+            return found
         rules = Rules(puzzle.rules)
         if limit is None:
+            from .count.solutions import count_solutions  # here: only a count needs it
+
             return count_solutions(puzzle.puzzle, rules=rules, timeout=timeout, engine=engine)
         return solve(puzzle.puzzle, rules=rules, limit=limit, timeout=timeout, engine=engine)
 
@@ -263,6 +307,8 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
         """The shortest path that every solution found shares (two are looked for), and in
         ``details`` all such paths, shortest first, so a player's client can give the next
         one its board lacks."""
+        if _layered(puzzle) is not None:
+            raise _bridge().refuse("a hint")
         result = self.solve(puzzle, limit=2, timeout=timeout)
         if result.status is Status.UNSOLVABLE:
             return HintAnswer(Status.UNSOLVABLE, "the puzzle has no solution")
@@ -295,11 +341,15 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
     def analyse(self, puzzle: Board, *, timeout: float | None = None) -> Analysis:
         """The count, what every solution shares (a SAT backbone), the grade or a change
         proved to make it unique (``analyse.py``), under the puzzle's own rules."""
+        if _layered(puzzle) is not None:
+            raise _bridge().refuse("analyse")
         from .analyse import analyse
 
         return analyse(puzzle, timeout=timeout)
 
     def check(self, puzzle: Board, solution: Solution) -> list[Violation]:
+        if (stack := _layered(puzzle)) is not None:
+            return list(_bridge().check(stack, solution))
         from .check import check
 
         return check(puzzle.puzzle, solution, Rules(puzzle.rules))
@@ -332,27 +382,37 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
         return full
 
     def describe(self, puzzle: Board) -> str:
+        if (stack := _layered(puzzle)) is not None:
+            return str(_bridge().describe(stack))
         return f"{puzzle.puzzle.width}x{puzzle.puzzle.height}, {puzzle.rules}"
 
     def draw(self, puzzle: Board, solution: Solution | None = None) -> str:
         """Coloured tubes for the paths, labels on the ends, blocked cells shaded."""
+        if (stack := _layered(puzzle)) is not None:
+            return str(_bridge().draw(stack, solution))
         from .draw import draw
 
         return draw(puzzle.puzzle, solution)
 
     def draw_analysis(self, puzzle: Board, analysis: Analysis) -> str:
         """The joins every solution uses as tubes, the differing cells shaded."""
+        if _layered(puzzle) is not None:
+            raise _bridge().refuse("draw --analyse")
         from .draw import draw_analysis
 
         return draw_analysis(puzzle.puzzle, analysis)
 
     def distinct_key(self, puzzle: Board) -> Hashable:
         """Equal up to rotation, reflection and relabelling (and the same rules)."""
+        if (stack := _layered(puzzle)) is not None:
+            return (stack.rules, stack.puzzle)  # no symmetry classes for layered boards
         from .symmetry import puzzle_form
 
         return (puzzle.rules, puzzle_form(puzzle.puzzle))
 
     def explain_difference(self, puzzle: Board, first: Solution, second: Solution) -> str:
+        if _layered(puzzle) is not None:
+            return str(_bridge().explain_difference(first, second))
         cells = differences(first, second)
         shown = ", ".join(f"({r},{c})" for r, c in cells[:8])
         more = f" and {len(cells) - 8} more" if len(cells) > 8 else ""

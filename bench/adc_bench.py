@@ -1,0 +1,100 @@
+"""The contest's boards (DA Symposium ADC, 2016+ format): solved, proved unique or not,
+checked, timed.
+
+Run from the repository root:
+
+    python bench/adc_bench.py                  # public files, then constructed layered boards
+    python bench/adc_bench.py --timeout 60 --sat 10
+
+Two sets.  ``public``: every problem file in ``tests/data/numberlink/adc`` (the organisers'
+2016-format samples, one layer each, so the 2-D engines answer), under ``blank``, the
+contest's rule.  ``layered``: boards of several layers made with a solution by construction
+(``numberlink/layers/construct.py``, seeded), since no layered problem of 2016-2017 is
+public.  For each board: seconds to one solution (``solve``), seconds to decide
+uniqueness (two solutions asked for), both answers checked by the independent checker;
+``--sat S`` also times the SAT engine alone (no router) on one solution, under a limit of
+S seconds (``-`` when it ran out, or at once when the model would pass
+``layers.sat.MAX_LABEL_VARS``).  ``two_s`` on the public boards is the 2-D engines' time
+to the --timeout: they cannot yet decide uniqueness under ``blank`` on these 36x36 boards.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import time
+from pathlib import Path
+
+from numpuzzles.core.deadline import Deadline
+from numpuzzles.core.family import Ruled
+from numpuzzles.numberlink.family import NUMBERLINK
+from numpuzzles.numberlink.layers.check import check_layered
+from numpuzzles.numberlink.layers.construct import construct
+from numpuzzles.numberlink.layers.graph import stacked_graph
+from numpuzzles.numberlink.layers.sat import solve_graph
+from numpuzzles.numberlink.layers.solve import solve_layered
+from numpuzzles.numberlink.model import Rules
+
+DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "numberlink" / "adc"
+LAYERED = [  # width, height, layers, lines, seed
+    (8, 8, 2, 8, 1), (12, 12, 3, 20, 1), (16, 16, 4, 40, 1), (24, 24, 4, 60, 1),
+    (36, 36, 4, 100, 1), (36, 36, 8, 160, 1), (72, 72, 8, 300, 1),
+]
+
+
+def public(timeout: float) -> None:
+    for path in sorted(DATA.glob("Q*.txt")):
+        board = Ruled(NUMBERLINK.parse(path.read_text())[0].puzzle, Rules.BLANK.value)
+        started = time.perf_counter()
+        one = NUMBERLINK.solve(board, limit=1, timeout=timeout)
+        middle = time.perf_counter()
+        two = NUMBERLINK.solve(board, limit=2, timeout=timeout)
+        done = time.perf_counter()
+        answers = (*one.solutions, *two.solutions)
+        ok = bool(answers) and all(not NUMBERLINK.check(board, s) for s in answers)
+        print(f"public   {path.name:18} {NUMBERLINK.describe(board):14} "
+              f"{middle - started:8.3f} {done - middle:8.3f} {_unique(two.unique):>10} "
+              f"{'-':>8} {'yes' if ok else 'NO'}", flush=True)
+
+
+def layered(timeout: float, sat: float | None) -> None:
+    for w, h, d, lines, seed in LAYERED:
+        puzzle, made = construct(w, h, d, lines, seed)
+        assert check_layered(puzzle, made, Rules.BLANK) == []
+        started = time.perf_counter()
+        one = solve_layered(puzzle, limit=1, timeout=timeout)
+        middle = time.perf_counter()
+        two = solve_layered(puzzle, limit=2, timeout=timeout)
+        done = time.perf_counter()
+        sat_text = "-"
+        if sat is not None:
+            alone = solve_graph(stacked_graph(puzzle), Rules.BLANK, 1, Deadline(sat))
+            if alone.solutions:
+                sat_text = f"{time.perf_counter() - done:.3f}"
+        answers = (*one.solutions, *two.solutions)
+        ok = bool(answers) and all(check_layered(puzzle, s, Rules.BLANK) == [] for s in answers)
+        name = f"{w}x{h}x{d} {lines} lines"
+        print(f"layered  {name:18} {f'{w}x{h}x{d}, blank':14} {middle - started:8.3f} "
+              f"{done - middle:8.3f} {_unique(two.unique):>10} {sat_text:>8} "
+              f"{'yes' if ok else 'NO'}", flush=True)
+
+
+def _unique(value: bool | None) -> str:
+    return {True: "unique", False: "not unique", None: "undecided"}[value]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--timeout", type=float, default=60.0, help="seconds a solve")
+    parser.add_argument("--sat", type=float, default=None, help="also time SAT alone")
+    args = parser.parse_args()
+    now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    print(f"# adc_bench {now}")
+    print(f"{'set':8} {'board':18} {'size':14} {'one_s':>8} {'two_s':>8} {'unique?':>10} "
+          f"{'sat_s':>8} checked")
+    public(args.timeout)
+    layered(args.timeout, args.sat)
+
+
+if __name__ == "__main__":
+    main()

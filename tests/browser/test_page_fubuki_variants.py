@@ -51,7 +51,7 @@ def test_a_digit_past_n_squared_is_refused(page: Any, server: str) -> None:
     page.keyboard.type("17")
     page.keyboard.press("Tab")
     assert page.evaluate("() => current.game.values[1][1]") == 0
-    assert page.text_content("#status") == "Only the digits 1 to 16 go in a cell."
+    assert page.text_content("#status") == "Only the numbers 1 to 16 go in a cell."
 
 
 def test_check_and_hint_speak_of_the_board(page: Any, server: str) -> None:

@@ -22,7 +22,8 @@ import {PathDraft} from "./edit/paths.js";
 import {DigitDraft} from "./edit/digits.js";
 import {PairDraft} from "./edit/pairs.js";
 
-const DRAFTS = {numberlink: PathDraft, arukone: PathDraft, fubuki: DigitDraft, nummatch: PairDraft};
+const DRAFTS = {numberlink: PathDraft, arukone: PathDraft, fubuki: DigitDraft, survo: DigitDraft,
+  nummatch: PairDraft};
 const WAIT_MS = 80; // edits closer than this are analysed once, after the last
 const QUICK_S = 0.3; // the first answer's time limit on the server
 const FULL_S = 3; // the second's, when the first was cut short

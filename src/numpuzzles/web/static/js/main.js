@@ -19,7 +19,8 @@ import {PathGame} from "./games/paths.js";
 import {DigitGame} from "./games/digits.js";
 import {PairGame} from "./games/pairs.js";
 
-const GAMES = {numberlink: PathGame, arukone: PathGame, fubuki: DigitGame, nummatch: PairGame};
+const GAMES = {numberlink: PathGame, arukone: PathGame, fubuki: DigitGame, survo: DigitGame,
+  nummatch: PairGame};
 const FIRST_FAMILY = "numberlink";
 
 const page = {

@@ -17,26 +17,50 @@ export class DigitDraft extends Draft {
     + "exactly one solution. Under the board you see at once how many solutions there are: "
     + "a grey number is the one every solution puts in that cell, and shaded cells differ "
     + "between solutions.";
-  static blank(info, n = 3, variant = "plain") {
+  // Fubuki's square of ``size`` with its kind; Survo's ``height`` × ``width`` table.
+  static blank(info, n = 3, variant = "plain", shape = null) {
+    if (info.name === "survo") {
+      const [h, w] = shape || [3, 4];
+      return {height: h, width: w, rows: Array(h).fill(null), cols: Array(w).fill(null),
+        givens: Array.from({length: h}, () => Array(w).fill(0))};
+    }
     return {size: n, rows: Array(n).fill(null), cols: Array(n).fill(null),
       givens: Array.from({length: n}, () => Array(n).fill(0)),
       diagonals: variant === "diagonals" ? [null, null] : null, product: variant === "product"};
   }
+  get h() { return this.s.height || this.s.size; }
+  get w() { return this.s.width || this.s.size; }
+  shapeKey() { return `${this.h}x${this.w}:${this.variant()}`; }
   variant() {
     if (this.s.product) return "product";
     return this.s.diagonals ? "diagonals" : "plain";
   }
   sizeFields() {
+    if (this.s.size === undefined) { // Survo: any m×n with m·n at most 36
+      return [
+        {name: "height", label: "Rows", min: 2, max: 18, value: this.s.height},
+        {name: "width", label: "Columns", min: 2, max: 18, value: this.s.width},
+      ];
+    }
     const param = (this.info.generate_params || []).find((p) => p.name === "size") || {};
     return [{name: "size", label: "Size", min: param.low || 3, max: param.high || 5, value: this.s.size}];
   }
   // A new size is a new empty grid: totals and givens of another size mean nothing.
-  resize({size}) {
+  resize({size, height, width}) {
+    if (this.s.size === undefined) {
+      const h = height || this.s.height;
+      const w = width || this.s.width;
+      if (h === this.s.height && w === this.s.width) return false;
+      if (h * w > 36) { this.host.say("A Survo table holds at most 36 cells.", "bad"); return false; }
+      this.s = DigitDraft.blank(this.info, 0, "plain", [h, w]);
+      return true;
+    }
     if (!size || size === this.s.size) return false;
     this.s = DigitDraft.blank(this.info, size, this.variant());
     return true;
   }
   ruleField() {
+    if (this.s.size === undefined) return null; // Survo has one kind
     const choices = choicesOf(this.info, "variant", "generate_params");
     return {label: "Kind", choices, value: this.variant(), names: VARIANTS};
   }
@@ -54,18 +78,18 @@ export class DigitDraft extends Draft {
   // Totals (and diagonals) of a random filling; the givens go, as they were for other totals.
   randomTotals() {
     this.change(() => {
-      const n = this.s.size;
-      const cells = shuffled(Array.from({length: n * n}, (_, i) => i + 1));
-      const at = (r, c) => cells[r * n + c];
+      const [h, w, n] = [this.h, this.w, this.s.size];
+      const cells = shuffled(Array.from({length: h * w}, (_, i) => i + 1));
+      const at = (r, c) => cells[r * w + c];
       const fold = (values) => values.reduce((a, b) => (this.s.product ? a * b : a + b),
         this.s.product ? 1 : 0);
-      const line = (f) => Array.from({length: n}, (_, i) => f(i));
-      this.s.rows = line((r) => fold(line((c) => at(r, c))));
-      this.s.cols = line((c) => fold(line((r) => at(r, c))));
+      const line = (length, f) => Array.from({length}, (_, i) => f(i));
+      this.s.rows = line(h, (r) => fold(line(w, (c) => at(r, c))));
+      this.s.cols = line(w, (c) => fold(line(h, (r) => at(r, c))));
       if (this.s.diagonals) {
-        this.s.diagonals = [fold(line((i) => at(i, i))), fold(line((i) => at(i, n - 1 - i)))];
+        this.s.diagonals = [fold(line(n, (i) => at(i, i))), fold(line(n, (i) => at(i, n - 1 - i)))];
       }
-      this.s.givens = line(() => Array(n).fill(0));
+      this.s.givens = line(h, () => Array(w).fill(0));
       return true;
     });
   }
@@ -74,14 +98,13 @@ export class DigitDraft extends Draft {
 
   // ---- for the server ----
   puzzle() {
-    const n = this.s.size;
     const seen = new Map();
     this.s.givens.forEach((row, r) => row.forEach((v, c) => {
       if (v) { if (!seen.has(v)) seen.set(v, []); seen.get(v).push([r, c]); }
     }));
     const twice = [...seen.entries()].find(([, cells]) => cells.length > 1);
     if (twice) return {problem: `${twice[0]} is given twice: each number goes in once.`, cells: twice[1]};
-    return {puzzle: {...this.s, givens: this.s.givens.map((row) => row.slice())}, back: (v) => v, n};
+    return {puzzle: {...this.s, givens: this.s.givens.map((row) => row.slice())}, back: (v) => v};
   }
   take(puzzle) {
     this.change(() => { this.s = {...this.s, givens: puzzle.givens.map((row) => row.slice())}; });
@@ -111,8 +134,8 @@ export class DigitDraft extends Draft {
   // ---- the view ----
   // The inputs are made once for a size and kind, then only updated, so that focus and a
   // Tab from one cell to the next survive the redraw after every edit.
-  columns() { return this.s.size + 1; }
-  rows() { return this.s.size + 1 + (this.s.diagonals ? 1 : 0); }
+  columns() { return this.w + 1; }
+  rows() { return this.h + 1 + (this.s.diagonals ? 1 : 0); }
   input(words, get, set, place) {
     const input = el("input");
     input.inputMode = "numeric";
@@ -131,14 +154,14 @@ export class DigitDraft extends Draft {
     return input;
   }
   given(r, c) {
-    const n = this.s.size;
+    const top = this.h * this.w;
     const cell = el("div", "cell");
     cell.dataset.r = r; cell.dataset.c = c;
     const get = () => this.s.givens[r][c];
     cell.appendChild(this.input(`row ${r + 1}, column ${c + 1}`, get, (x, input) => {
-      if (x !== null && !(x >= 1 && x <= n * n)) {
+      if (x !== null && !(x >= 1 && x <= top)) {
         input.value = get() ? String(get()) : "";
-        this.host.say(`Only the numbers 1 to ${n * n} go in a cell.`, "bad");
+        this.host.say(`Only the numbers 1 to ${top} go in a cell.`, "bad");
         return;
       }
       this.change(() => { this.s.givens[r][c] = x || 0; });
@@ -155,19 +178,19 @@ export class DigitDraft extends Draft {
     return cell;
   }
   build(board) {
-    const n = this.s.size;
+    const [h, w] = [this.h, this.w];
     const grid = el("div", "grid digits edit");
-    grid.style.gridTemplateColumns = `repeat(${n + 1}, var(--cell))`;
+    grid.style.gridTemplateColumns = `repeat(${w + 1}, var(--cell))`;
     if (this.s.diagonals) {
-      for (let c = 0; c < n; c++) grid.appendChild(el("div", "cell spacer"));
+      for (let c = 0; c < w; c++) grid.appendChild(el("div", "cell spacer"));
       grid.appendChild(this.total("diagonals", 1, "total of the diagonal from top right to bottom left", "↙"));
     }
-    for (let r = 0; r <= n; r++) {
-      for (let c = 0; c <= n; c++) {
+    for (let r = 0; r <= h; r++) {
+      for (let c = 0; c <= w; c++) {
         let cell;
-        if (r < n && c < n) cell = this.given(r, c);
-        else if (r < n) cell = this.total("rows", r, `total of row ${r + 1}`);
-        else if (c < n) cell = this.total("cols", c, `total of column ${c + 1}`);
+        if (r < h && c < w) cell = this.given(r, c);
+        else if (r < h) cell = this.total("rows", r, `total of row ${r + 1}`);
+        else if (c < w) cell = this.total("cols", c, `total of column ${c + 1}`);
         else if (this.s.diagonals) {
           cell = this.total("diagonals", 0, "total of the diagonal from top left to bottom right", "↘");
         } else cell = el("div", "cell spacer");
@@ -176,10 +199,10 @@ export class DigitDraft extends Draft {
     }
     board.replaceChildren(grid);
     this.built = grid;
-    this.builtKey = `${n}:${this.variant()}`;
+    this.builtKey = this.shapeKey();
   }
   draw(board, s, view) {
-    if (!this.built || this.built.parentNode !== board || this.builtKey !== `${this.s.size}:${this.variant()}`) {
+    if (!this.built || this.built.parentNode !== board || this.builtKey !== this.shapeKey()) {
       this.build(board);
     }
     const differ = new Set((view ? view.differ : []).map(([r, c]) => `${r},${c}`));

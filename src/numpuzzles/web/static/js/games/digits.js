@@ -1,4 +1,5 @@
-// Fubuki: put the numbers 1..n² in the empty cells, by keyboard (type, then Tab or Enter;
+// Fubuki and Survo: put the numbers 1..m·n in the empty cells of an m×n table (Fubuki's
+// is square, ``size``; Survo's ``height`` × ``width``), by keyboard (type, then Tab or Enter;
 // arrow keys move between cells) or by the on-screen keypad (tap a cell, tap a number).
 // The board's inputs are made once per puzzle and then only updated, so that focus and
 // the typed text survive a redraw.
@@ -11,15 +12,17 @@ const MOVES = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRig
 export class DigitGame extends Game {
   constructor(puzzle, solution, host) {
     super(puzzle, solution, host);
-    this.n = puzzle.size;
+    this.h = puzzle.height || puzzle.size;
+    this.w = puzzle.width || puzzle.size;
+    this.top = this.h * this.w; // the numbers go from 1 to this
     this.values = puzzle.givens.map((row) => row.slice());
     this.selected = this.free().next().value || null;
     this.hinted = null;
     this.built = null; // the grid element drawn, reused while the cell size stays
   }
   *free() {
-    for (let r = 0; r < this.n; r++) {
-      for (let c = 0; c < this.n; c++) if (!this.p.givens[r][c]) yield [r, c];
+    for (let r = 0; r < this.h; r++) {
+      for (let c = 0; c < this.w; c++) if (!this.p.givens[r][c]) yield [r, c];
     }
   }
   snapshot() { return JSON.stringify(this.values); }
@@ -85,7 +88,7 @@ export class DigitGame extends Game {
   }
 
   // ---- the view ----
-  columns() { return this.n + 1; }
+  columns() { return this.w + 1; }
   total(text, what, arrow = "") {
     const cell = el("div", "cell total", text === null ? "?" : arrow + text);
     cell.title = text === null ? `${what}: hidden` : what;
@@ -94,18 +97,18 @@ export class DigitGame extends Game {
     return cell;
   }
   input(r, c) {
-    const n = this.n;
+    const top = this.top;
     const input = el("input");
     input.inputMode = "none"; // the keypad below the board, not the phone's keyboard
-    input.maxLength = String(n * n).length;
+    input.maxLength = String(top).length;
     input.setAttribute("aria-label", `row ${r + 1}, column ${c + 1}`);
     input.autocomplete = "off";
     const commit = () => {
       const text = input.value.trim();
       const v = /^\d+$/.test(text) ? parseInt(text, 10) : 0;
-      if (text && !(v >= 1 && v <= n * n)) {
+      if (text && !(v >= 1 && v <= top)) {
         input.value = this.values[r][c] || "";
-        say(`Only the digits 1 to ${n * n} go in a cell.`, "bad");
+        say(`Only the numbers 1 to ${top} go in a cell.`, "bad");
         return;
       }
       this.enter(r, c, v);
@@ -123,7 +126,7 @@ export class DigitGame extends Game {
   }
   // Focus the next empty-or-typed cell from (r, c) in the direction ``step``.
   go(r, c, [dr, dc]) {
-    for (let i = r + dr, j = c + dc; i >= 0 && j >= 0 && i < this.n && j < this.n; i += dr, j += dc) {
+    for (let i = r + dr, j = c + dc; i >= 0 && j >= 0 && i < this.h && j < this.w; i += dr, j += dc) {
       if (!this.p.givens[i][j]) {
         this.selected = [i, j];
         this.focusSelected();
@@ -139,21 +142,22 @@ export class DigitGame extends Game {
     this.mark();
   }
   build(board) {
-    const n = this.n;
+    const h = this.h;
+    const w = this.w;
     const grid = el("div", "grid digits");
-    grid.style.gridTemplateColumns = `repeat(${n + 1}, var(--cell))`;
+    grid.style.gridTemplateColumns = `repeat(${w + 1}, var(--cell))`;
     const op = this.p.product ? "×" : "";
     const shown = (v) => (v === null ? null : op + v);
     const diagonals = this.p.diagonals; // [main (top left to bottom right), anti]
     if (diagonals) { // a row above: the anti-diagonal's total where that diagonal starts
-      for (let c = 0; c < n; c++) grid.appendChild(el("div", "cell spacer"));
+      for (let c = 0; c < w; c++) grid.appendChild(el("div", "cell spacer"));
       grid.appendChild(this.total(shown(diagonals[1]),
         "total of the diagonal from top right to bottom left", "↙"));
     }
-    for (let r = 0; r <= n; r++) {
-      for (let c = 0; c <= n; c++) {
+    for (let r = 0; r <= h; r++) {
+      for (let c = 0; c <= w; c++) {
         let cell;
-        if (r < n && c < n) {
+        if (r < h && c < w) {
           cell = el("div", "cell");
           cell.dataset.r = r; cell.dataset.c = c;
           if (this.p.givens[r][c]) {
@@ -162,9 +166,9 @@ export class DigitGame extends Game {
           } else {
             cell.appendChild(this.input(r, c));
           }
-        } else if (r < n) {
+        } else if (r < h) {
           cell = this.total(shown(this.p.rows[r]), `total of row ${r + 1}`);
-        } else if (c < n) {
+        } else if (c < w) {
           cell = this.total(shown(this.p.cols[c]), `total of column ${c + 1}`);
         } else if (diagonals) { // the main diagonal's total where that diagonal ends
           cell = this.total(shown(diagonals[0]),
@@ -196,13 +200,13 @@ export class DigitGame extends Game {
     if (!this.built || this.built.parentNode !== board) this.build(board);
     this.mark();
   }
-  // The keypad: one button per number 1..n², and one to empty the selected cell.
+  // The keypad: one button per number 1..m·n, and one to empty the selected cell.
   drawControls(node) {
     node.hidden = this.locked;
-    if (node.dataset.n === String(this.n)) return;
+    if (node.dataset.n === String(this.top)) return;
     node.replaceChildren();
-    node.dataset.n = String(this.n);
-    for (let v = 1; v <= this.n * this.n; v++) {
+    node.dataset.n = String(this.top);
+    for (let v = 1; v <= this.top; v++) {
       const key = el("button", "key", v);
       key.type = "button";
       key.dataset.value = String(v);

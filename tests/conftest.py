@@ -21,6 +21,7 @@ SMALL_PARAMS: dict[str, dict[str, Any]] = {
     "nummatch": {"width": 5, "height": 4},
     "numberlink": {"size": "6x6"},
     "arukone": {"n": 6},
+    "survo": {"shape": "3x4"},
 }
 """Generation params of a small puzzle of each family, for the tests that go through every
 family (the web API's, the exports')."""

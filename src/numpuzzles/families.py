@@ -32,6 +32,10 @@ _ENTRIES: dict[str, tuple[str, str, str]] = {
         "numpuzzles.numberlink.arukone.family", "ARUKONE",
         "Arukone (BwInf): Numberlink where cells may stay empty; puzzles that beat the checker.",
     ),
+    "survo": (
+        "numpuzzles.survo.family", "FAMILY",
+        "Survo: an m×n table (2 ≤ m, n; m·n ≤ 36) of 1..m·n, each once, to row and column sums.",
+    ),
 }
 
 NAMES: tuple[str, ...] = tuple(_ENTRIES)

@@ -135,7 +135,7 @@ def _arrow_route(givens: list[list[int]], start: tuple[int, int],
                  goal: tuple[int, int]) -> list[str]:
     """The arrow keys from ``start`` to ``goal``, as the page moves: an arrow goes to the
     next cell that is not a given in its direction (a breadth-first search)."""
-    n = len(givens)
+    h, w = len(givens), len(givens[0])
     steps = {"ArrowUp": (-1, 0), "ArrowDown": (1, 0), "ArrowLeft": (0, -1), "ArrowRight": (0, 1)}
     seen: dict[tuple[int, int], list[str]] = {start: []}
     todo = deque([start])
@@ -145,9 +145,9 @@ def _arrow_route(givens: list[list[int]], start: tuple[int, int],
             return seen[at]
         for key, (dr, dc) in steps.items():
             r, c = at[0] + dr, at[1] + dc
-            while 0 <= r < n and 0 <= c < n and givens[r][c]:
+            while 0 <= r < h and 0 <= c < w and givens[r][c]:
                 r, c = r + dr, c + dc
-            if 0 <= r < n and 0 <= c < n and (r, c) not in seen:
+            if 0 <= r < h and 0 <= c < w and (r, c) not in seen:
                 seen[(r, c)] = [*seen[at], key]
                 todo.append((r, c))
     raise AssertionError(f"no arrow route from {start} to {goal}")
@@ -165,7 +165,7 @@ class Player:
     def moves(self) -> list[Any]:
         if self.family in ("numberlink", "arukone"):
             return list(self.solution["paths"].values())
-        if self.family == "fubuki":
+        if self.family in ("fubuki", "survo"):
             givens = self.puzzle["givens"]
             return [(r, c, v) for r, row in enumerate(self.solution) for c, v in enumerate(row)
                     if not givens[r][c]]
@@ -175,7 +175,7 @@ class Player:
         page = self.page
         if self.family in ("numberlink", "arukone"):
             (touch_drag if self.phone else mouse_drag)(page, move)
-        elif self.family == "fubuki":
+        elif self.family in ("fubuki", "survo"):
             self._digit(*move)
         elif move == "add":
             press(page, "#add", self.phone)

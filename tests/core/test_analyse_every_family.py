@@ -29,6 +29,7 @@ SMALL: dict[str, dict[str, Any]] = {
     "nummatch": {"width": 4, "height": 3},
     "numberlink": {"size": "5x5"},
     "arukone": {"n": 5},
+    "survo": {"shape": "3x4"},
 }
 RECORD_KEYS = {"family", "source", "puzzle", "status", "count", "complete", "unique",
                "seconds", "difficulty", "summary", "suggestion", "details"}

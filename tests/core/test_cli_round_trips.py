@@ -31,6 +31,7 @@ SMALL: dict[str, list[str]] = {
     "nummatch": [],
     "numberlink": ["5x5"],
     "arukone": ["5"],
+    "survo": ["3x4"],
 }
 """Generation options of a small puzzle of each family, so a chain runs in milliseconds."""
 
@@ -39,12 +40,13 @@ BATCH: dict[str, list[str]] = {
     "nummatch": [],
     "numberlink": ["--size", "5x5"],
     "arukone": ["--n", "5"],
+    "survo": ["--shape", "3x4"],
 }
 
 SEED = str(2**63 - 25)
 """A seed of 19 digits, as every batch seed nearly is: more than a puzzle number may hold."""
 
-UNIQUE = {"fubuki", "numberlink"}
+UNIQUE = {"fubuki", "numberlink", "survo"}
 """Families whose generator proves its puzzle unique: there, the solver must find the very
 solution the generator built."""
 
@@ -307,7 +309,7 @@ def _made(name: str) -> Any:
         fam = family(name)
         params: dict[str, dict[str, Any]] = {
             "fubuki": {"size": 3}, "nummatch": {}, "numberlink": {"size": "5x5"},
-            "arukone": {"n": 5}}
+            "arukone": {"n": 5}, "survo": {"shape": "3x4"}}
         _MADE[name] = fam.generate(params[name], 1)
     return _MADE[name]
 

@@ -16,12 +16,13 @@ SMALL: dict[str, dict[str, Any]] = {
     "nummatch": {"width": 4, "height": 4},
     "numberlink": {"size": "6x6"},
     "arukone": {"n": 6},
+    "survo": {"shape": "3x4"},
 }
 """Parameters that make each family's puzzles quickly."""
 
 
 def test_registry_holds_all_four_families() -> None:
-    assert set(NAMES) == {"fubuki", "nummatch", "numberlink", "arukone"}
+    assert set(NAMES) == {"fubuki", "nummatch", "numberlink", "arukone", "survo"}
     loaded = all_families()
     assert {name: fam.name for name, fam in loaded.items()} == {n: n for n in NAMES}
     for name in NAMES:

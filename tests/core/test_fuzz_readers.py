@@ -418,7 +418,7 @@ def _registry_seeds(name: str, fmt: str | None) -> tuple[list[str], Any]:
 
     fam = family(name)
     small = {"fubuki": {}, "nummatch": {"width": 4, "height": 2},
-             "numberlink": {"size": "5x5"}, "arukone": {"n": 5}}[name]
+             "numberlink": {"size": "5x5"}, "arukone": {"n": 5}, "survo": {"shape": "3x4"}}[name]
     items = [fam.generate(small, seed) for seed in (1, 2)]
     texts = []
     for item in items:

@@ -28,6 +28,9 @@ def _value(param: Param) -> st.SearchStrategy[Any]:
                            param.high if param.high is not None else 10**6)
     if param.name == "size":  # numberlink: W or WxH
         return st.tuples(st.integers(1, 200), st.integers(2, 200)).map(lambda t: f"{t[0]}x{t[1]}")
+    if param.name == "shape":  # survo: MxN with M·N at most 36
+        return st.tuples(st.integers(2, 18), st.integers(2, 18)).filter(
+            lambda t: t[0] * t[1] <= 36).map(lambda t: f"{t[0]}x{t[1]}")
     raise AssertionError(f"no strategy for {param}")
 
 

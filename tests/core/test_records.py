@@ -17,6 +17,7 @@ SMALL: dict[str, dict[str, Any]] = {
     "nummatch": {"width": 4, "height": 2},
     "numberlink": {"size": "5x5"},
     "arukone": {"n": 5},
+    "survo": {"shape": "3x4"},
 }
 
 

@@ -116,6 +116,7 @@ FIXED: tuple[PackSpec, ...] = (
           difficulty="hard"),
     _spec("nummatch-classic", "nummatch", "Classic", rules="classic"),
     _spec("nummatch-easybrain", "nummatch", "Easybrain", rules="easybrain"),
+    _spec("survo-3x4", "survo", "3×4", shape="3x4"),
 )
 """The fixed packs, in the order the page lists them.  Numberlink packs are ``fill`` (the
 default rules, proved unique); Arukone's are proved unique, so the page can judge a move
@@ -128,6 +129,7 @@ DAILY: dict[str, dict[str, Any]] = {
     "arukone": {"n": 10, "unique": True},
     "fubuki": {"size": 3},
     "nummatch": {"rules": "original"},
+    "survo": {"shape": "3x4"},
 }
 """The daily puzzle's params per family (its seed is the date)."""
 

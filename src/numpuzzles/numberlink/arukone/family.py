@@ -113,7 +113,10 @@ def _uniqueness_prover(timeout: float | None) -> Any:
     from ..solve.dispatch import solve
 
     def prove(puzzle: Puzzle, rules: Rules) -> tuple[tuple[Solution, ...], bool]:
-        result = solve(puzzle, rules=rules, limit=2, timeout=timeout)
+        # SAT alone under blank (not unique_blank): the second solution shown decides
+        # the generator's next step, and a seed must keep making the same puzzle
+        result = solve(puzzle, rules=rules, limit=2, timeout=timeout,
+                       engine="sat" if rules is Rules.BLANK else "auto")
         return result.solutions, result.complete or len(result.solutions) >= 2
 
     return prove

@@ -433,7 +433,10 @@ def solver_prover(puzzle: Puzzle, rules: Rules) -> tuple[tuple[Solution, ...], b
         scan = solve(puzzle, rules=rules, limit=2, engine="scan", timeout=SCAN_PROOF_SECONDS)
         if scan.complete or len(scan.solutions) >= 2:
             return scan.solutions, True
-    result = solve(puzzle, rules=rules, limit=2)
+    # SAT alone under blank, as before solve() asked unique_blank there: the second
+    # solution shown decides the next cut, and a seed must keep making the same puzzle
+    result = solve(puzzle, rules=rules, limit=2,
+                   engine="sat" if rules is Rules.BLANK else "auto")
     return result.solutions, result.complete or len(result.solutions) >= 2
 
 

@@ -80,6 +80,10 @@ def solve(
     routable = (len(reach.ends) + 1) * padded <= MAX_ROUTE_CELLS
     if rules is Rules.BLANK and limit == 1 and engine == "auto" and routable:
         return route_answer(puzzle, reach, deadline, too_big=too_big)
+    if rules is Rules.BLANK and limit == 2 and engine == "auto" and routable:
+        from .unique_blank import unique_blank  # here: only a uniqueness question needs it
+
+        return unique_blank(puzzle, reach=reach, deadline=deadline)
     # The scan search answers fill-notouch exactly; under fill and blank only a solution it
     # finds counts, so it is worth trying there when one solution is asked for.
     exact = rules is Rules.FILL_NOTOUCH

@@ -1,0 +1,80 @@
+"""Survo benchmarks: exact counts of open puzzles by shape, the published corpus, generation.
+
+Run: ``python bench/survo_bench.py [--puzzles 5] [--timeout 60] [--seed 1]``.
+Open puzzles are the sums of random fillings (seeded), so each shape's row is the
+median over the same puzzles on every run; a count past ``--timeout`` is reported as such,
+never guessed.  The figures go to BENCHMARKS.md with this command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import time
+from pathlib import Path
+
+from numpuzzles.survo.count import count
+from numpuzzles.survo.formats import parse
+from numpuzzles.survo.generate import generate
+from numpuzzles.survo.model import open_puzzle
+from numpuzzles.survo.solve import as_filling, solve
+
+SHAPES = ((3, 4), (2, 10), (4, 4), (3, 5), (3, 6), (4, 5), (5, 5))
+CORPUS = Path(__file__).parent.parent / "tests" / "data" / "survo" / "published.jsonl"
+
+
+def _counts(puzzles: int, timeout: float, seed: int) -> None:
+    print("open counts: shape, median seconds, max seconds, median count, timed out")
+    for height, width in SHAPES:
+        rand = random.Random(seed)
+        times, totals, missed = [], [], 0
+        for _ in range(puzzles):
+            values = list(range(1, height * width + 1))
+            rand.shuffle(values)
+            started = time.perf_counter()
+            total, exact = count(open_puzzle(as_filling(values, width)), timeout=timeout)
+            times.append(time.perf_counter() - started)
+            if exact:
+                totals.append(total)
+            else:
+                missed += 1
+        median = statistics.median(totals) if totals else "-"
+        print(f"  {height}x{width}: {statistics.median(times):.2f} s, {max(times):.2f} s, "
+              f"{median}, {missed}/{puzzles}")
+
+
+def _corpus() -> None:
+    print("published corpus: name, unique, seconds")
+    for line in CORPUS.read_text().splitlines():
+        record = json.loads(line)
+        (puzzle,) = parse(line)
+        started = time.perf_counter()
+        result = solve(puzzle, limit=2)
+        print(f"  {record['name']}: {result.count == 1 and result.complete}, "
+              f"{time.perf_counter() - started:.3f} s")
+
+
+def _generation(seed: int) -> None:
+    print("generation: shape, seconds, givens, fewest proved")
+    for height, width in ((3, 4), (4, 4), (3, 5), (4, 5), (5, 5)):
+        started = time.perf_counter()
+        made = generate(height, width, seed)
+        print(f"  {height}x{width}: {time.perf_counter() - started:.2f} s, "
+              f"{made.puzzle.given_count}, {made.minimum}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--puzzles", type=int, default=5)
+    parser.add_argument("--timeout", type=float, default=60.0)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    _counts(args.puzzles, args.timeout, args.seed)
+    _corpus()
+    _generation(args.seed)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,458 @@
+"""Is a ``blank`` board's solution unique?  One solution, a reroute test, then SAT among
+the solutions whose paths are locally shortest.
+
+Why: under ``blank`` (cells may stay empty) SAT's full model must rule out every way of
+wandering through the empty cells, and on sparse boards (published Arukone puzzles, ADC
+problems) it cannot within minutes, while the router (``route.py``) answers "is there one"
+quickly but searches shortest solutions only, which says nothing about a second one.
+
+Call a solution *locally shortest* when each of its paths is a shortest path between its
+ends through its own cells and the empty ones (cells no path uses).  Two facts:
+
+1. *Shortening.*  A solution ``T`` that is not locally shortest has a path ``P`` that can
+   be replaced by a shorter ``P'`` inside ``P`` and the empty cells; the result ``T'`` is
+   again a solution (it uses only cells that were its own or empty) and strictly shorter.
+2. *Reroute.*  Then ``T`` is ``T'`` with ``P'`` rerouted as ``P``, inside ``P'`` and the
+   cells empty in ``T'``.  Whether a solution has any such reroute is cheap to see
+   (``detour``): a path ``P'`` has a second route there exactly when one of its edges lies
+   on a cycle, i.e. when two of its cells are neighbours without being consecutive, or one
+   part of the empty cells touches two different cells of ``P'``.
+
+``unique_blank`` takes one solution ``S`` (the one ``solve(limit=1)`` finds; any solution
+will do for the proof, but a shortest one leaves empty cells to reroute through):
+
+- if ``S`` has a reroute, that gives a second solution: not unique, shown by both; if not,
+  the router's own shortest solution (``ROUTE_NODES``) is a second one when it differs
+  from ``S``;
+- else it asks SAT for a solution other than ``S`` among those satisfying clauses that hold
+  in every locally shortest solution: no path touches itself (``Model(shortest=True)``),
+  and the distance-2 and distance-3 clauses of ``within_clauses``.  ``S``'s path edges are
+  blocked together.  Found: not unique (a real solution, other than ``S``).  None: unique.
+
+Why "none" proves uniqueness: suppose solutions other than ``S`` exist, and let ``T`` be a
+shortest of them.  If ``T`` were not locally shortest, fact 1 gives a shorter solution
+``T'``, which must be ``S`` (``T`` is a shortest one other than ``S``); then by fact 2 ``S``
+has a reroute, which the test would have found.  So ``T`` is locally shortest, satisfies
+every clause, differs from ``S``, and SAT would have found it.  The blocking clause (not all
+of ``S``'s path edges at once) removes only ``S`` and ``S`` with empty loops added (the same
+solution under ``blank``, see ``sat.py``): paths joining every pair of ends that contain all
+of ``S``'s edges can add only loops.  "None at all" is exact too: a shortest solution is
+locally shortest, so the restricted model has a solution whenever the board does.
+``tests/numberlink/test_numberlink_unique_blank.py`` checks the clauses on every locally
+shortest solution of hundreds of small boards, and the answers against a brute-force
+enumerator.
+
+The restriction answers only the yes/no of "exactly one": counting (``limit`` above 2 or
+None) still needs SAT's full model or the counter, since many solutions shorten to one.
+Crowded boards (``CROWDED``) go to SAT's full model at once, which is quicker there.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from itertools import pairwise
+from typing import TYPE_CHECKING
+
+from ...core.deadline import Deadline
+from ...core.result import SolveResult, Stats, Status, status_for
+from ..model import EMPTY, Cell, Puzzle, Rules, Solution
+from .reach import Reach
+
+if TYPE_CHECKING:  # SAT's model is imported where a board needs it
+    from .sat_model import Model
+
+
+def detour(puzzle: Puzzle, solution: Solution) -> Solution | None:
+    """A second ``blank`` solution that differs from ``solution`` in one path, rerouted
+    through that path's own cells and the empty ones, or None when no path can be (see the
+    module docstring: this is the test that makes SAT's extra clauses sound).
+
+    Empty here means free in the puzzle and on no path of ``solution``.  A path ``P`` has
+    another route between its ends inside ``P`` and the empty cells exactly when some edge
+    of ``P`` lies on a cycle there, i.e. when ``P`` has a chord (two of its cells are
+    neighbours without being consecutive) or one part of the empty cells (connected through
+    empty cells) touches two different cells of ``P``.  The parts are numbered once, so the
+    test costs one sweep of the board.
+    """
+    w, h = puzzle.width, puzzle.height
+    cells = solution.cells
+    free = [puzzle.cells[i] == EMPTY and cells[i] == EMPTY for i in range(w * h)]
+    part = [-1] * (w * h)
+    parts = 0
+    for first in range(w * h):
+        if not free[first] or part[first] >= 0:
+            continue
+        part[first] = parts
+        stack = [first]
+        while stack:
+            p = stack.pop()
+            for n in _neighbours(p, w, h):
+                if free[n] and part[n] < 0:
+                    part[n] = parts
+                    stack.append(n)
+        parts += 1
+    for label, path in solution.paths:
+        order = [r * w + c for r, c in path]
+        position = {p: i for i, p in enumerate(order)}
+        touched: dict[int, tuple[int, int]] = {}  # part -> (position on the path, its cell)
+        for i, p in enumerate(order):
+            for n in _neighbours(p, w, h):
+                j = position.get(n)
+                if j is not None and j > i + 1:  # a chord: cut the stretch between
+                    return _with_path(solution, label, order[: i + 1] + order[j:])
+                if not free[n]:
+                    continue
+                seen = touched.get(part[n])
+                if seen is None:
+                    touched[part[n]] = (i, n)
+                elif seen[0] != i:  # the part touches two cells of the path
+                    middle = _route(seen[1], n, free, w, h)
+                    longer = order[: seen[0] + 1] + middle + order[i:]
+                    return _with_path(solution, label, longer)
+    return None
+
+
+def _neighbours(p: int, w: int, h: int) -> list[int]:
+    r, c = divmod(p, w)
+    found = []
+    if r:
+        found.append(p - w)
+    if r + 1 < h:
+        found.append(p + w)
+    if c:
+        found.append(p - 1)
+    if c + 1 < w:
+        found.append(p + 1)
+    return found
+
+
+def _route(start: int, goal: int, free: list[bool], w: int, h: int) -> list[int]:
+    """A shortest path start..goal through free cells (both free, in one part)."""
+    came = {start: start}
+    queue = deque([start])
+    while queue:
+        p = queue.popleft()
+        if p == goal:
+            break
+        for n in _neighbours(p, w, h):
+            if free[n] and n not in came:
+                came[n] = p
+                queue.append(n)
+    path = [goal]
+    while path[-1] != start:
+        path.append(came[path[-1]])
+    return path[::-1]
+
+
+def _with_path(solution: Solution, label: int, order: list[int]) -> Solution:
+    """``solution`` with ``label``'s path replaced by ``order`` (row-major indices)."""
+    w = solution.width
+    cells = [EMPTY if v == label else v for v in solution.cells]
+    for p in order:
+        cells[p] = label
+    path: tuple[Cell, ...] = tuple(divmod(p, w) for p in order)
+    paths = tuple((k, path if k == label else old) for k, old in solution.paths)
+    return Solution(solution.width, solution.height, tuple(cells), paths)
+
+
+def _edge_literals(model_edges: dict[tuple[int, int], int], solution: Solution) -> list[int]:
+    """The edge variables of ``solution``'s paths."""
+    w = solution.width
+    found = []
+    for _, path in solution.paths:
+        order = [r * w + c for r, c in path]
+        for a, b in pairwise(order):
+            found.append(model_edges[min(a, b), max(a, b)])
+    return found
+
+
+_TRUE = 0
+"""``_label_literal``'s answer for a cell that holds the label for certain (an end of it)."""
+
+
+def _label_literal(model: Model, given: tuple[int, ...], cell: int, label: int) -> int | None:
+    """The literal "``cell`` is on ``label``'s path": ``_TRUE`` for an end of ``label``,
+    None where it cannot be (another label's end, a blocked cell, out of its reach)."""
+    value = given[cell]
+    if value > 0:
+        return _TRUE if value == label else None
+    return model.xvar.get((cell, label))
+
+
+def within_clauses(model: Model, puzzle: Puzzle) -> list[list[int]]:
+    """Clauses that hold in every solution where each path is a shortest path through its
+    own cells and the empty ones (beyond ``Model(shortest=True)``'s "no path touches itself").
+
+    For two cells ``p``, ``q`` at grid distance 2 on one label's path:
+
+    - in a straight line, their one common neighbour ``m`` must be used (by some path): if
+      ``m`` were empty, the stretch ``p .. q`` (at least 4 steps: 2 only through a common
+      neighbour) could be replaced by ``p m q``;
+    - diagonal, with common neighbours ``m`` and ``n``: ``m`` is used or ``n`` carries the
+      label (and so, by no-touch, lies between them): else ``p m q`` would be shorter.
+
+    For two at grid distance 3 (``distance_three``) and free cells ``a``, ``b`` with
+    ``p a b q`` a route: ``a`` or ``b`` is used, or some other neighbour ``x`` of ``p`` two
+    steps from ``q`` carries the label; else ``p a b q`` would be shorter than the stretch
+    (at least 3 steps, and exactly 3 only through such an ``x``).
+
+    An empty cell carries no label in the model, and used means an edge of it is on.
+    """
+    w, h, given = puzzle.width, puzzle.height, puzzle.cells
+    incident = model.incident
+    clauses: list[list[int]] = []
+    labels_at: dict[int, list[int]] = {}
+    for cell, label in model.xvar:
+        labels_at.setdefault(cell, []).append(label)
+    for cell, value in enumerate(given):
+        if value > 0:
+            labels_at[cell] = [value]
+
+    def emit(lits: list[int | None], extra: list[int]) -> None:
+        _emit(clauses, lits, extra)
+
+    for p, labels in labels_at.items():
+        r, c = divmod(p, w)
+        # pairs (p, q) with q after p in row-major order, each pair once
+        straight = []
+        if c + 2 < w:
+            straight.append((p + 2, p + 1))
+        if r + 2 < h:
+            straight.append((p + 2 * w, p + w))
+        diagonal = []
+        if r + 1 < h and c + 1 < w:
+            diagonal.append((p + w + 1, p + 1, p + w))
+        if r + 1 < h and c >= 1:
+            diagonal.append((p + w - 1, p - 1, p + w))
+        for q, m in straight:
+            if q not in labels_at or given[m] > 0 or m not in incident:
+                continue  # an end between them is used; a blocked cell cannot be
+            for label in labels:
+                emit(
+                    [
+                        _label_literal(model, given, p, label),
+                        _label_literal(model, given, q, label),
+                    ],
+                    incident[m],
+                )
+        for q, m, n in diagonal:
+            if q not in labels_at:
+                continue
+            for label in labels:
+                ends = [
+                    _label_literal(model, given, p, label),
+                    _label_literal(model, given, q, label),
+                ]
+                for one, other in ((m, n), (n, m)):
+                    if given[one] > 0 or one not in incident:
+                        continue
+                    through = _label_literal(model, given, other, label)
+                    if through == _TRUE:
+                        continue
+                    emit(ends, [*incident[one], *([] if through is None else [through])])
+    clauses.extend(distance_three(model, puzzle, labels_at))
+    return clauses
+
+
+def _emit(clauses: list[list[int]], lits: list[int | None], extra: list[int]) -> None:
+    """Add "not all of ``lits``, or one of ``extra``" to ``clauses`` (``lits``: label
+    literals; None can never hold, so then there is nothing to say; ``_TRUE`` always does)."""
+    clause = list(extra)
+    for lit in lits:
+        if lit is None:
+            return
+        if lit != _TRUE:
+            clause.append(-lit)
+    clauses.append(clause)
+
+
+def distance_three(
+    model: Model,
+    puzzle: Puzzle,
+    labels_at: dict[int, list[int]],
+) -> list[list[int]]:
+    """``within_clauses``'s clauses for cells three steps apart (see there); ``labels_at``:
+    the labels each cell may carry."""
+    w, h, given = puzzle.width, puzzle.height, puzzle.cells
+    incident = model.incident
+    clauses: list[list[int]] = []
+
+    def apart(a: int, b: int) -> int:
+        return abs(a // w - b // w) + abs(a % w - b % w)
+
+    for p, labels in labels_at.items():
+        for a in _neighbours(p, w, h):
+            if given[a] != EMPTY or a not in incident:
+                continue
+            for b in _neighbours(a, w, h):
+                if b == p or given[b] != EMPTY or b not in incident:
+                    continue
+                for q in _neighbours(b, w, h):
+                    if q < p or q not in labels_at or apart(p, q) != 3:
+                        continue  # each pair from its first end only (fewer clauses)
+                    steps = [x for x in _neighbours(p, w, h) if x != a and apart(x, q) == 2]
+                    for label in labels:
+                        others = [_label_literal(model, given, x, label) for x in steps]
+                        if _TRUE in others:
+                            continue  # an end of the label is the step: nothing to say
+                        used = [*incident[a], *incident[b]]
+                        used.extend(x for x in others if x is not None)
+                        ends = [
+                            _label_literal(model, given, p, label),
+                            _label_literal(model, given, q, label),
+                        ]
+                        _emit(clauses, ends, used)
+    return clauses
+
+
+CROWDED = 0.2
+"""A board whose ends are more than this share of its cells is crowded: SAT's full model
+answers it alone (``sat.sat_solve`` with ``limit=2``, exact as it is), since there the
+restricted model's extra clauses cost more than they save (measured on three 25x25 from
+``arukone generate --unique``, about a third of their cells ends: 0.2-0.6 s against
+0.16-0.19 s) and a reroute is rare (the solutions fill the board).  The published boards of
+``tests/data/numberlink/sparse/`` and the ADC 2016 problems have 2 to 16 % ends (some of
+the smallest, 5x5 to 9x9, more)."""
+WITHIN_MAX_VARIABLES = 10_000
+"""``within_clauses`` only for models with at most this many (cell, label) variables.
+Measured: on a published 12x12 with 8 pairs (1,281 variables, its solution fills the board)
+they cut SAT's proof of uniqueness from 1.6 s to 0.8 s; on a 25x25 with 102 pairs building
+the distance-2 ones alone cost 0.85 s, more than SAT's whole proof without them."""
+ROUTE_NODES = 50_000
+"""The router's steps for a shortest solution of its own when the first one (from the race
+of ``race.route_answer``) has no reroute.  Measured on the ADC 2016 Q07 (36x36, 31 pairs):
+the race's solution filled the board, and SAT found no second one within 10 s; the router's
+own, found within these steps, had a reroute at once."""
+MAX_LABEL_VARIABLES = 2_000_000
+"""As ``dispatch.MAX_LABEL_VARIABLES`` (not imported: ``dispatch`` is to call this module):
+beyond this many (cell, label) pairs SAT's model would need gigabytes, so only the router
+and the reroute test can answer."""
+
+
+class _Sat:
+    """SAT's model of the solutions whose paths are shortest through their own and the
+    empty cells (``Model(shortest=True)`` and ``within_clauses``), one incremental solver."""
+
+    def __init__(self, puzzle: Puzzle, reach: Reach, deadline: Deadline) -> None:
+        from pysat.solvers import Solver
+
+        from .sat import SAT_ENGINE, Alarm
+        from .sat_model import Model
+
+        self.model = Model(puzzle, Rules.BLANK, reach.domains(), labels=True, shortest=True)
+        self.alarm = Alarm(deadline)
+        self.solver = Solver(name=SAT_ENGINE)
+        self.alarm.watch(self.solver)
+        self.deadline = deadline
+        self.calls = 0
+        self.solver.append_formula(self.model.clauses, no_return=True)
+        if len(self.model.xvar) <= WITHIN_MAX_VARIABLES:
+            self.solver.append_formula(within_clauses(self.model, puzzle), no_return=True)
+
+    def block(self, solution: Solution) -> None:
+        """No more models with all of ``solution``'s path edges (it, with empty loops)."""
+        self.solver.add_clause([-v for v in _edge_literals(self.model.edges, solution)])
+
+    def next(self) -> tuple[Solution | None, bool]:
+        """The next solution, or None: with True when there is none, False at the deadline."""
+        while not self.deadline.expired():
+            self.calls += 1
+            answer = self.alarm.run(self.solver)
+            if answer is None:
+                break
+            if not answer:
+                return None, True
+            found, _, cuts = self.model.decode(self.solver.get_model())
+            if cuts:  # not expected under blank; cut and go on if ever
+                self.solver.append_formula(cuts, no_return=True)
+                continue
+            assert found is not None
+            return found, False
+        return None, False
+
+    def conflicts(self) -> int:
+        stats = self.solver.accum_stats() or {}
+        return int(stats.get("conflicts", 0))
+
+    def close(self) -> None:
+        self.alarm.cancel()
+        self.solver.delete()
+
+
+def unique_blank(
+    puzzle: Puzzle,
+    timeout: float | None = None,
+    *,
+    reach: Reach | None = None,
+    deadline: Deadline | None = None,
+) -> SolveResult[Solution]:
+    """Up to two ``blank`` solutions of ``puzzle``, exactly as ``solve(limit=2)`` answers:
+    one solution with ``complete`` True when it is unique, two when not, ``UNSOLVABLE`` when
+    there is none, ``UNKNOWN`` (or one solution, not complete) when the time ran out.
+    ``reach`` and ``deadline`` (which then replaces ``timeout``): as ``dispatch.solve``
+    already made them.
+
+    A crowded board (``CROWDED``) goes to SAT's full model.  Else the first solution comes
+    from ``race.route_answer``, as ``solve(limit=1)`` finds it, and the second is looked
+    for as the module docstring says.
+    """
+    if deadline is None:
+        deadline = Deadline(timeout)
+    if reach is None:
+        reach = Reach(puzzle)
+
+    def answer(
+        found: list[Solution], exhausted: bool, nodes: int, conflicts: int = 0
+    ) -> SolveResult[Solution]:
+        open_ = not exhausted and len(found) < 2  # the deadline came first
+        return SolveResult(
+            status_for(len(found), exhausted),
+            tuple(found),
+            complete=exhausted and len(found) < 2,
+            timed_out=open_,
+            stats=Stats(deadline.elapsed(), nodes, conflicts),
+        )
+
+    if reach.cut_off:
+        return answer([], True, 0)
+    too_big = reach.variables > MAX_LABEL_VARIABLES
+    ends = 2 * len(reach.ends)
+    if ends > CROWDED * puzzle.width * puzzle.height and not too_big:
+        from .sat import Alarm, sat_solve
+
+        return sat_solve(puzzle, Rules.BLANK, reach.domains(), 2, deadline, Alarm(deadline))
+    from .race import route_answer  # here: a crowded board needs neither it nor numpy
+
+    # the first solution as ``solve(limit=1)`` finds it: the router (a shortest solution,
+    # which leaves empty cells for ``detour``) taking turns with the scan search, raced
+    # against SAT; it proves "none" exactly
+    routed = route_answer(puzzle, reach, deadline, too_big=too_big)
+    nodes = routed.stats.nodes
+    if routed.status is not Status.SOLVED:
+        return answer([], routed.complete, nodes)
+    first = routed.solutions[0]
+    second = detour(puzzle, first)
+    if second is None:
+        # the race's answer may be the scan search's (every cell used: nothing to reroute
+        # through); the router's own shortest solution is another try, and if it differs
+        # from the first, it is the second solution itself
+        from .route import RouteRestarts
+
+        router = RouteRestarts(puzzle)
+        router.run(ROUTE_NODES, deadline)
+        shortest = router.outcome().solutions
+        nodes += router.outcome().nodes
+        if shortest and shortest[0] != first:
+            second = shortest[0]
+    if second is not None:
+        return answer([first, second], False, nodes)
+    if too_big:
+        return answer([first], False, nodes)
+    sat = _Sat(puzzle, reach, deadline)
+    try:
+        sat.block(first)
+        second, exhausted = sat.next()
+        found = [first] if second is None else [first, second]
+        return answer(found, exhausted and second is None, nodes + sat.calls, sat.conflicts())
+    finally:
+        sat.close()

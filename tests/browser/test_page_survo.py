@@ -1,0 +1,114 @@
+"""Survo on the page (issue 27, point 1): today's 3×4 played to solved with the keyboard on
+a desktop and with the keypad by touch on a phone, and a Survo set in the editor from an
+empty table until it is unique, then played.  The counts shown are checked against a brute
+force over the permutations."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from .helpers import SIZES, Player, audit, press, settle
+
+
+@pytest.fixture()
+def fresh(browser: Any, server: str, request: pytest.FixtureRequest) -> Iterator[Any]:
+    size = request.node.callspec.params["size"]
+    phone = size == "phone"
+    context = browser.new_context(viewport=SIZES[size], has_touch=phone, is_mobile=phone)
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    page.errors = []
+    page.on("console", lambda m: page.errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.goto(server + "/?family=survo")
+    page.wait_for_selector("body[data-ready='1']")
+    settle(page)
+    yield page
+    context.close()
+
+
+def _fillings(puzzle: dict[str, Any]) -> list[tuple[tuple[int, ...], ...]]:
+    """Every filling with these sums and givens: row by row, every ordered choice of the
+    numbers left (brute force, sharing nothing with the solver)."""
+    h, w = puzzle["height"], puzzle["width"]
+    out = []
+
+    def rows(done: list[tuple[int, ...]], left: set[int]) -> None:
+        r = len(done)
+        if r == h:
+            if all(s is None or sum(row[c] for row in done) == s
+                   for c, s in enumerate(puzzle["cols"])):
+                out.append(tuple(done))
+            return
+        for row in itertools.permutations(sorted(left), w):
+            if puzzle["rows"][r] is not None and sum(row) != puzzle["rows"][r]:
+                continue
+            if any(g and g != row[c] for c, g in enumerate(puzzle["givens"][r])):
+                continue
+            rows([*done, row], left - set(row))
+
+    rows([], set(range(1, h * w + 1)))
+    return out
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_todays_survo_is_played_to_solved(fresh: Any, size: str) -> None:
+    page, phone = fresh, size == "phone"
+    assert page.evaluate("() => current.family") == "survo"
+    assert page.locator("#board .cell[data-r]").count() == 12  # a 3x4 table
+    audit(page)
+    player = Player(page, "survo", phone)
+    for move in player.moves():
+        player.play(move)
+    page.wait_for_selector("#status.good")
+    assert page.text_content("#status").startswith("Solved in")
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("size", ["desktop"])
+def test_a_survo_is_set_until_unique_then_played(fresh: Any, size: str) -> None:
+    page = fresh
+    target = page.evaluate("() => current.puzzle")
+    page.click("#mode-make")
+    page.wait_for_selector("#make-board input")
+    for i, total in enumerate(target["rows"]):
+        field = f"#make-board input[aria-label='total of row {i + 1}']"
+        page.fill(field, str(total))
+        page.press(field, "Tab")
+    for i, total in enumerate(target["cols"]):
+        field = f"#make-board input[aria-label='total of column {i + 1}']"
+        page.fill(field, str(total))
+        page.press(field, "Tab")
+    page.wait_for_function("() => document.body.dataset.analysing === '0'")
+    made = page.evaluate("() => editor.draft.puzzle().puzzle")
+    every = _fillings(made)
+    status = page.text_content("#make-status")
+    if len(every) > 1:
+        assert status.startswith(f"{len(every):,} solutions"), status
+    for _ in range(12):
+        if page.text_content("#make-status").startswith("Unique"):
+            break
+        if page.is_visible("#make-fix"):
+            page.click("#make-fix")
+        else:
+            givens = page.evaluate("() => editor.draft.puzzle().puzzle.givens")
+            r, c = next((r, c) for r, row in enumerate(target["givens"]) for c, g in enumerate(row)
+                        if g and not givens[r][c])
+            field = f"#make-board input[aria-label='row {r + 1}, column {c + 1}']"
+            page.fill(field, str(target["givens"][r][c]))
+            page.press(field, "Tab")
+        page.wait_for_function("() => document.body.dataset.analysing === '0'")
+    assert page.text_content("#make-status").startswith("Unique")
+    assert len(_fillings(page.evaluate("() => editor.draft.puzzle().puzzle"))) == 1
+    press(page, "#make-play", False)
+    page.wait_for_function("() => window.current && current.origin === 'made'")
+    settle(page)
+    player = Player(page, "survo", False)
+    for move in player.moves():
+        player.play(move)
+    page.wait_for_selector("#status.good")
+    assert page.errors == []

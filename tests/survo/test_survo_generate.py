@@ -1,0 +1,98 @@
+"""Generated puzzles are unique, made from the seed alone, with the fewest givens where
+proved; the grades (MD and our tiers) behave as documented."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from survo_oracle import brute_count
+
+from numpuzzles.survo.check import check
+from numpuzzles.survo.generate import generate
+from numpuzzles.survo.grade import grade
+from numpuzzles.survo.hint import hint
+from numpuzzles.survo.model import Puzzle, open_puzzle
+from numpuzzles.survo.mutation import MutationDifficulty, mutation_difficulty
+from numpuzzles.survo.solve import as_filling, solve
+
+
+@pytest.mark.parametrize(("height", "width"), [(2, 3), (3, 3), (2, 5), (3, 4), (4, 4), (2, 10)])
+@pytest.mark.parametrize("seed", range(2))
+def test_generated_puzzles_are_unique_and_repeatable(height: int, width: int, seed: int) -> None:
+    made = generate(height, width, seed)
+    assert check(made.puzzle, made.solution) == []
+    result = solve(made.puzzle, limit=2)
+    assert result.complete and result.solutions == (made.solution,)
+    assert generate(height, width, seed).puzzle == made.puzzle
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_fewest_givens_are_fewest_by_brute_force(seed: int) -> None:
+    """On 3×3, every set of one given fewer leaves several solutions (brute force)."""
+    made = generate(3, 3, seed)
+    assert made.minimum
+    p = made.puzzle
+    flat = [v for row in made.solution for v in row]
+    k = p.given_count
+    if k == 0:
+        assert brute_count(3, 3, p.rows, p.cols) == 1
+        return
+    for cells in itertools.combinations(range(9), k - 1):
+        givens = [flat[i] if i in cells else 0 for i in range(9)]
+        assert brute_count(3, 3, p.rows, p.cols, givens) > 1
+
+
+def test_open_where_the_sums_alone_are_unique() -> None:
+    opened = [generate(2, 3, seed).puzzle for seed in range(10)]
+    for p in opened:
+        assert (p.given_count == 0) == (brute_count(2, 3, p.rows, p.cols) == 1)
+    assert any(p.is_open for p in opened)
+
+
+def test_asking_for_more_givens_tops_up() -> None:
+    made = generate(3, 4, 3, givens=6)
+    assert made.puzzle.given_count == 6
+    assert solve(made.puzzle, limit=2).count == 1
+
+
+def test_mutation_difficulty_is_seeded_and_zero_when_nothing_is_missing() -> None:
+    made = generate(3, 3, 1)
+    first = mutation_difficulty(made.puzzle, runs=20, seed=4)
+    assert first == mutation_difficulty(made.puzzle, runs=20, seed=4)
+    assert first.runs == 20 and first.complete
+    full = made.puzzle.with_givens(tuple(v for row in made.solution for v in row))
+    assert mutation_difficulty(full, runs=5).md == 0.0
+
+
+@pytest.mark.parametrize(("md", "stars"), [(0, 1), (30, 1), (31, 2), (150, 2), (600, 3),
+                                           (1500, 4), (1501, 5)])
+def test_the_published_star_scale(md: float, stars: int) -> None:
+    assert MutationDifficulty(md, 1, True).stars == stars
+
+
+def test_hints_agree_with_the_solution_and_the_ladder_grades() -> None:
+    p = Puzzle(3, 4, (30, 18, 30), (27, 16, 10, 25), (0, 6, 0, 0, 8, 0, 0, 0, 0, 0, 3, 0))
+    solution = solve(p, limit=2).solutions[0]
+    found = hint(p)
+    assert found is not None
+    assert solution[found.row - 1][found.col - 1] == found.value
+    graded = grade(p)
+    assert graded is not None and graded.grade in ("easy", "medium", "hard", "expert")
+    one_left = p.with_givens((*tuple(v for row in solution for v in row)[:11], 0))
+    last = hint(one_left)
+    assert last is not None and last.tier == 1 and last.value == solution[2][3]
+
+
+def test_a_hint_in_a_puzzle_with_several_solutions_holds_in_all_of_them() -> None:
+    hinted = 0
+    for values in itertools.islice(itertools.permutations(range(1, 10)), 0, 40000, 997):
+        p = open_puzzle(as_filling(values, 3))
+        solutions = solve(p).solutions
+        if len(solutions) < 2:
+            continue
+        found = hint(p)
+        if found is not None:
+            hinted += 1
+            assert {s[found.row - 1][found.col - 1] for s in solutions} == {found.value}
+    assert hinted

@@ -356,13 +356,14 @@ def _edits(puzzle: Puzzle, rnd: random.Random) -> list[dict[int, int]]:
 
 @pytest.mark.parametrize("rules", list(Rules))
 def test_edit_model_counts_every_edit_as_the_oracle(rules: Rules) -> None:
-    """``solve.edits``, the one solver that proves suggestions: on 160 small boards, up to
+    """``solve.edits``, the one solver that proves suggestions: on 160 small boards (60
+    under ``fill``, the slowest to list), up to
     8 edits each asked in a random order on one solver, every answer (0, 1, "2 or more")
     is the shared oracle's, and every solution it gives is valid by the oracle's checker
     and the edited puzzle's own; a conflict budget of 1 only postpones the same answer."""
     rnd = random.Random(4100 + list(Rules).index(rules))
     asked = unique = several = 0
-    for trial in range(160):
+    for trial in range(60 if rules is Rules.FILL else 160):
         puzzle = (random_board if trial % 2 else sparse_board)(rnd)
         edits = _edits(puzzle, rnd)
         if not edits:
@@ -399,9 +400,10 @@ def test_edit_model_counts_every_edit_as_the_oracle(rules: Rules) -> None:
                     )
                     assert why is None, (why, changed, solution)
                     assert check(changed, solution, rules) == []
-    assert asked >= 1200  # the numbers of this fixed seed, so a weaker test shows
-    assert unique >= {Rules.FILL: 90, Rules.FILL_NOTOUCH: 30, Rules.BLANK: 240}[rules]
-    assert several >= {Rules.FILL: 60, Rules.FILL_NOTOUCH: 0, Rules.BLANK: 380}[rules]
+    # the numbers of this fixed seed, so a weaker test shows
+    assert asked >= (450 if rules is Rules.FILL else 1200)
+    assert unique >= {Rules.FILL: 35, Rules.FILL_NOTOUCH: 30, Rules.BLANK: 240}[rules]
+    assert several >= {Rules.FILL: 20, Rules.FILL_NOTOUCH: 0, Rules.BLANK: 380}[rules], several
 
 
 NOTOUCH_TWO = Puzzle(4, 4, (0, 0, 0, 1, 0, 2, 3, 0, 0, 2, 1, 0, 0, 0, 0, 3))

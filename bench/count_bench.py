@@ -33,6 +33,8 @@ the new counter without its crossing pruning (to measure what the pruning saves)
 ``--no-meet`` with one sweep from the top instead of two sweeps that meet, ``--lead N``
 with the sweep from the top leading by another factor (``counter.LEAD``), ``--no-turn``
 with every row swept from its left end, and
+``--parallel`` races the two sweeps in two threads (``count_solutions`` with
+``threads=2``; without it, one), and
 ``--count-solutions`` times what ``numberlink solve --count`` runs instead of the bare
 counter (``count.solutions.count_solutions``: the counter and the listing taking turns, plus one
 solution to show).
@@ -48,6 +50,7 @@ import time
 from itertools import pairwise
 from pathlib import Path
 
+from numpuzzles.core import jit
 from numpuzzles.core.deadline import Deadline
 from numpuzzles.numberlink import formats
 from numpuzzles.numberlink.count import counter, sweep, views
@@ -170,6 +173,10 @@ TURN = True
 ENTRY = False
 """``--count-solutions``: time ``count.solutions.count_solutions`` instead of the bare counter."""
 
+PARALLEL = False
+"""``--parallel``: the bare counter races its two sweeps in two threads from the start
+(``Counting.run(parallel=True)``), and ``count_solutions`` gets ``threads=2`` (else 1)."""
+
 
 def new_count(
     puzzle: Puzzle, rules: Rules, deadline: Deadline | None, timeout: float
@@ -177,9 +184,12 @@ def new_count(
     """The new counter's answer, through the entry point the flags choose (the ``--count``
     entry takes its timeout in wall seconds, also under ``--cpu-clock``)."""
     if ENTRY:
-        result = count_solutions(puzzle, rules=rules, timeout=timeout if timeout > 0 else None)
+        result = count_solutions(
+            puzzle, rules=rules, timeout=timeout if timeout > 0 else None,
+            threads=2 if PARALLEL else 1,
+        )
         return result.total if result.complete else None
-    return count(puzzle, rules, deadline, prune=PRUNE, meet=MEET, turn=TURN)
+    return count(puzzle, rules, deadline, prune=PRUNE, meet=MEET, turn=TURN, parallel=PARALLEL)
 
 
 def timed(puzzles: list[Puzzle], counter: object, rules: Rules, timeout: float) -> tuple[
@@ -226,8 +236,13 @@ def main() -> None:
     parser.add_argument(
         "--count-solutions", action="store_true", help="time what `solve --count` runs"
     )
+    parser.add_argument(
+        "--parallel", action="store_true",
+        help="two threads: the sweeps race (wall-clock timeouts make sense here)",
+    )
     args = parser.parse_args()
-    global CPU_CLOCK, PRUNE, ENTRY, MEET, TURN
+    global CPU_CLOCK, PRUNE, ENTRY, MEET, TURN, PARALLEL
+    PARALLEL = args.parallel
     CPU_CLOCK = args.cpu_clock
     PRUNE = not args.no_prune
     MEET = not args.no_meet
@@ -243,6 +258,9 @@ def main() -> None:
     start = time.perf_counter()
     # every kernel function once (an 8x8 frontier outgrows the first table: rehash too)
     count(Puzzle(8, 8, (1,) + (0,) * 62 + (1,)), Rules.BLANK)
+    if PARALLEL:  # the GIL-free builds a race runs (numba's, from its disk cache)
+        for event in jit.load_nogil_in_background(*counter.race_kernels()):
+            event.wait()
     print(f"compiled counter loaded in {time.perf_counter() - start:.2f} s (not in the totals)")
     print(
         f"{'case':8} {'rules':12} {'n':>3} {'new s':>8} {'max s':>7} {'cpu s':>8} {'unkn':>4}"

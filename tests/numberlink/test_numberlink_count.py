@@ -11,6 +11,7 @@ search's enumeration.  Its limits must give None, never a number.
 from __future__ import annotations
 
 import random
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -18,6 +19,7 @@ import pytest
 from numberlink_oracle import brute_count, random_board
 from test_numberlink_scan import covered_board, dense_board
 
+from numpuzzles.core import jit
 from numpuzzles.core.deadline import Deadline
 from numpuzzles.numberlink import formats
 from numpuzzles.numberlink.check import check
@@ -490,3 +492,131 @@ def test_tables_shrink_after_a_peak_and_the_count_holds(monkeypatch: pytest.Monk
     assert exact == reference_count(puzzle, Rules.BLANK) and exact is not None and exact > 0
     peak = capacities.index(max(capacities))
     assert max(capacities) > 1024 and min(capacities[peak:]) < max(capacities), capacities
+
+
+@pytest.mark.parametrize("rules", [Rules.BLANK, Rules.FILL])
+@pytest.mark.parametrize("compiled", [True, False])
+def test_racing_sweeps_count_as_brute_force(
+    rules: Rules, compiled: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The two sweeps in two threads (``Counting.run(parallel=True)``), from the start or
+    after a first slice on one core, with the compiled and the plain kernels: every count
+    equals brute force's, and on many boards the race went to a meeting with solutions
+    (any meeting is taken at once here, ``MEET_SHARE``: on these small boards a sweep
+    would mostly end the count alone first)."""
+    monkeypatch.setattr(counter, "MEET_SHARE", 1e12)
+    # threads switch often, so that the second sweep starts before the first is through
+    switch = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    try:
+        met = _race_boards(rules, compiled)
+    finally:
+        sys.setswitchinterval(switch)
+    # measured: some 25 of 300 and 3 of 100 met; how many depends on the threads' timing
+    assert met >= 1
+
+
+@pytest.mark.parametrize("rules", [Rules.BLANK, Rules.FILL])
+def test_snapshots_meet_at_every_cut_as_brute_force(rules: Rules) -> None:
+    """What a race meets: copies of two sweeps' states at rows that add up to the board's
+    (``_Snapshot``), turned and sorted, summed in two threads (``_meeting_sum``), at every
+    cut of every board, the sweeps going on afterwards as if no copy was taken: each sum
+    equals brute force's count."""
+    rnd = random.Random(1618)
+    cuts = 0
+    for number in range(120):
+        puzzle = random_board(rnd) if number % 2 else dense_board(rnd)
+        expected = brute_count(puzzle, rules, CAP)
+        counting = counter.Counting(puzzle, rules, choose_view=False)
+        if not counting.two_sweeps:
+            continue
+        down, up = counting.sides
+        w, rows = down.w, counting.rows
+        run = counter.meet_kernels()
+        downs, ups = {}, {}
+        for side, taken in ((down, downs), (up, ups)):
+            for row in range(1, rows):
+                side.run(until=row * w)
+                if side.over:
+                    break
+                taken[row] = counter._Snapshot.of(side, run)
+        for row, above in downs.items():
+            below = ups.get(rows - row)
+            if below is None:
+                continue
+            total = counter._meeting_sum(above, below, run, None, threads=2)
+            assert total is not None and min(total, CAP + 1) == expected, (puzzle, row)
+            cuts += 1
+    assert cuts >= 60  # measured: 80
+
+
+def _race_boards(rules: Rules, compiled: bool) -> int:
+    """Races on random small boards, each against brute force; how many met."""
+    rnd = random.Random(2718 + compiled)
+    met = 0
+    for number in range(300 if compiled else 100):
+        puzzle = random_board(rnd) if number % 2 else dense_board(rnd)
+        counting = counter.Counting(puzzle, rules, compiled=compiled)
+        if number % 3 == 0:
+            counting.run(work=1 + number % 50)  # a slice first, as count_solutions does
+        counting.run(parallel=True)
+        exact = counting.answer
+        assert exact is not None and min(exact, CAP + 1) == brute_count(puzzle, rules, CAP)
+        met += counting.met_at is not None and exact > 0
+    return met
+
+
+@pytest.mark.parametrize("rules", [Rules.BLANK, Rules.FILL])
+def test_racing_sweeps_on_larger_boards_and_past_a_deadline(rules: Rules) -> None:
+    """Covered 6x6 to 9x9 boards: the race counts what one core counts; a race whose
+    deadline passed answers None, never a number."""
+    rnd = random.Random(4242)
+    for _ in range(25):
+        puzzle = covered_board(rnd, 6, 9, spoil=False, per_path=6)
+        exact = count(puzzle, rules)
+        assert exact is not None and count(puzzle, rules, parallel=True) == exact
+        late = counter.Counting(puzzle, rules)
+        late.run(Deadline(0), parallel=True)
+        assert late.answer is None
+
+
+def test_a_sweep_that_ends_the_race_stops_the_other() -> None:
+    """A board with no solution whose dead end one sweep finds at once (a label walled in
+    by blocked cells at the top): the race answers 0 and the other sweep stopped early."""
+    w = 8
+    cells = [EMPTY] * (w * w)
+    cells[0], cells[1], cells[w] = 1, -1, -1  # label 1's end boxed in the corner
+    cells[w * w - 1] = 1
+    puzzle = Puzzle(w, w, tuple(cells))
+    counting = counter.Counting(puzzle, Rules.BLANK, choose_view=False)
+    counting.run(parallel=True)
+    assert counting.over and counting.answer == 0 == brute_count(puzzle, Rules.BLANK, CAP)
+
+
+def test_count_solutions_races_once_the_gil_free_kernels_are_loaded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``count_solutions`` with ``threads=2`` and no slice on one core first
+    (``COUNT_FIRST``, ``RACE_AFTER`` 1), the kernels loaded beforehand (else these small
+    counts end on one core while they load): it races and counts as with one thread, and
+    the race ran (``Counting.run`` was asked for it)."""
+    for event in jit.load_nogil_in_background(*counter.race_kernels()):
+        event.wait()
+    monkeypatch.setattr(solve_module, "COUNT_FIRST", 1)
+    monkeypatch.setattr(solve_module, "RACE_AFTER", 1)
+    monkeypatch.setattr(solve_module, "LIST_FIRST", 1)
+    asked: list[bool] = []
+    run = counter.Counting.run
+
+    def spy(self: counter.Counting, *args: object, parallel: bool = False, **kw: object) -> None:
+        asked.append(parallel)
+        run(self, *args, parallel=parallel, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(counter.Counting, "run", spy)
+    rnd = random.Random(77)
+    for _ in range(6):
+        puzzle = covered_board(rnd, 7, 8, spoil=False, per_path=5)
+        one = count_solutions(puzzle, rules=Rules.BLANK, threads=1)
+        two = count_solutions(puzzle, rules=Rules.BLANK, threads=2)
+        assert one.total is not None and one.total == two.total == count(puzzle, Rules.BLANK)
+    assert any(asked)

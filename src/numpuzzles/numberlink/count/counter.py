@@ -13,6 +13,12 @@ no longer all be joined without two paths crossing is dropped at once
 with few long paths over half of a step's states can be such dead ends, otherwise kept
 until the sweep runs into the crossing (measured: 3.5x less CPU on a 12x12 with 5 pairs).
 
+With two cores the two sweeps can race in two threads (``Counting.run(parallel=True)``,
+``_race``), meeting at the first pair of row-end copies that is cheap to meet; numba's
+builds of the kernels run without the GIL, the ahead-of-time ones do not
+(``core.jit.load_nogil_in_background``, which ``solutions.count_solutions`` calls once a
+count runs long).
+
 One sweep (its states laid out in words, its tables, its kernel calls) is ``sweep.py``'s,
 the choice of view ``views.py``'s; this module runs the sweeps, meets them and answers.
 Every answer is exact or None: None when the deadline passed, when more than ``max_states``
@@ -21,7 +27,14 @@ states would be kept at once (memory), or when a count passed 2**124.
 
 from __future__ import annotations
 
+import copy as _copy
+import threading
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
+from itertools import pairwise
+from typing import Any
 
 import numpy as np
 
@@ -29,7 +42,7 @@ from ...core import jit
 from ...core.deadline import Deadline
 from ..model import Puzzle, Rules
 from ..symmetry import view
-from . import meet_kernel, views
+from . import counter_kernel, meet_kernel, views
 from .sweep import ALL, MAX_STATES, Kernel, Sweep
 
 LEAD = 8
@@ -43,11 +56,64 @@ are small, were often wasted.  CPU seconds with a lead of 1 / 4 / 8 / one sweep 
 
 PAIR_COST = 3
 """Pairs of states the meeting compares in the time a sweep reads one state (measured:
-some 58 against 170 ns)."""
+some 58 against 170 ns), on one thread; a race's meeting compares them in two."""
+
+PAIR_SECONDS = 1.1e-7
+"""CPU seconds a meeting takes a pair of states it compares (measured in races on 13x13
+and 14x14 boards: 49 M pairs in 2.6 s on two threads)."""
+
+MEET_SHARE = 0.5
+"""A race meets at the first pair of snapshots whose meeting would take at most this
+share of the time raced so far (``Counting._race``)."""
+
+SNAPSHOT_STATES = 1 << 24
+"""States a race keeps in snapshots at most (some 32 bytes each: half a gigabyte)."""
 
 PAIR_CHUNK = 1 << 22
 """Pairs the meeting compares between clock checks."""
 
+
+
+def race_kernels() -> tuple[Callable[..., Any], ...]:
+    """The kernel functions a race (``Counting.run(parallel=True)``) runs in two threads at
+    once: it gains only where they run without the GIL (``core.jit.releases_gil``)."""
+    return (
+        counter_kernel.step, counter_kernel.rehash, counter_kernel.gather,
+        counter_kernel.mirror, meet_kernel.edge_masks, meet_kernel.fitting_sums,
+    )
+
+
+class _Halt(Deadline):
+    """``deadline``, or sooner once ``stop`` is set: how one thread of a race stops the
+    other when its own sweep ended the count."""
+
+    __slots__ = ("_inner", "_stop")
+
+    def __init__(self, inner: Deadline | None, stop: threading.Event) -> None:
+        super().__init__(None)
+        self._inner, self._stop = inner, stop
+
+    def expired(self) -> bool:
+        return self._stop.is_set() or (self._inner is not None and self._inner.expired())
+
+
+def _in_threads(jobs: list[Callable[[], None]]) -> None:
+    """Run ``jobs`` at once, one thread each; the first exception any raised is raised."""
+    errors: list[BaseException] = []
+
+    def guarded(job: Callable[[], None]) -> None:
+        try:
+            job()
+        except BaseException as error:  # handed to the caller's thread below
+            errors.append(error)
+
+    threads = [threading.Thread(target=guarded, args=(job,), daemon=True) for job in jobs]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    if errors:
+        raise errors[0]
 
 
 @dataclass(frozen=True)
@@ -103,6 +169,7 @@ class Counting:
     ) -> None:
         puzzle = views.sweep_view(puzzle) if choose_view else views.own_view(puzzle)
         self.rows = puzzle.height
+        self.compiled = compiled
         self.down = Sweep(puzzle, rules, max_states, compiled, prune, turn)
         self.sides = [self.down]
         if meet and rules is not Rules.FILL_NOTOUCH and puzzle.height > 1:
@@ -119,10 +186,25 @@ class Counting:
         """Whether the count ended: ``answer`` is then the count, or None at a limit."""
         self.answer: int | None = None
 
-    def run(self, deadline: Deadline | None = None, work: int = ALL) -> None:
+    @property
+    def two_sweeps(self) -> bool:
+        """Whether two sweeps share the count (what a race needs)."""
+        return len(self.sides) == 2
+
+    def run(
+        self, deadline: Deadline | None = None, work: int = ALL, parallel: bool = False
+    ) -> None:
         """Decide cells until the count is over or about ``work`` more states were read (a
         step is never cut short; a deadline that passes mid-step ends the count, with no
-        answer)."""
+        answer).  ``parallel``: the two sweeps race in two threads to the end (``_race``;
+        ``work`` is then ignored) and the meeting compares its pairs in two threads; the
+        answer is the same, the rows may be shared out differently."""
+        if parallel and len(self.sides) == 2 and not self.over:
+            self._race(deadline)
+            self.work = self._dropped + sum(s.work for s in self.sides)
+            if self.over:
+                return
+            work = ALL
         budget = min(self.work + work, ALL)
         while not self.over and self.work < budget:
             side, until = self._next()
@@ -154,6 +236,88 @@ class Counting:
         side = down if down.states.shape[0] <= LEAD * up.states.shape[0] else up
         return side, (side.index // w + 1) * w
 
+    def _race(self, deadline: Deadline | None) -> None:
+        """Both sweeps at once, one thread each, each taking row after row; at every row's
+        end the sweep keeps a copy of its states (a *snapshot*, up to ``SNAPSHOT_STATES``
+        in all), so any two snapshots whose rows add up to the board's can meet.  The
+        race ends at the first such pair whose meeting would take at most
+        ``MEET_SHARE`` of the time raced so far (its pairs at ``PAIR_SECONDS`` each, in
+        two threads), or when a sweep ends the count alone (the board's last row, no
+        states left, or a limit: its answer is the count's).
+
+        Why not ``_next``'s rule (the side with fewer states goes next) with the rows
+        shared out as they come: racing sweeps meet where each spent about as long,
+        which on random-partition boards was far cheaper (13x13 to 14x14 boards of 6 to 8
+        long paths: 25 and 40 s on one core, 5.7 and 7.9 s raced), but on Flow Free
+        levels often a dear cut (7 rows each where one core met at 11 and 3 for a
+        fortieth of the pairs).  Snapshots let the cheap sweep run on past such a cut
+        and meet the other's earlier rows.  Waiting for a meeting that costs a share of
+        the time spent bounds the time lost to waiting by that share."""
+        w, rows = self.down.w, self.rows
+        lock, stop = threading.Lock(), threading.Event()
+        halt = _Halt(deadline, stop)
+        snaps: list[dict[int, _Snapshot]] = [{}, {}]
+        kept = [0]  # states held in snapshots
+        ended: list[Sweep] = []
+        chosen: list[tuple[_Snapshot, _Snapshot]] = []
+        started = time.perf_counter()
+
+        def consider(k: int) -> None:
+            """Under ``lock``, after sweep ``k`` finished a row: a snapshot of it, then
+            the cheapest pair of snapshots that meet, taken if cheap enough."""
+            side = self.sides[k]
+            row = side.index // w
+            if row in snaps[k] or kept[0] + side.states.shape[0] > SNAPSHOT_STATES:
+                return
+            snaps[k][row] = _Snapshot.of(side, self._meet_kernels())
+            kept[0] += side.states.shape[0]
+            best: tuple[int, _Snapshot, _Snapshot] | None = None
+            for r, mine in snaps[k].items():
+                other = snaps[1 - k].get(rows - r)
+                if other is not None:
+                    pairs = _Snapshot.pairs(mine, other)
+                    if best is None or pairs < best[0]:
+                        best = (pairs, mine, other) if k == 0 else (pairs, other, mine)
+            spent = time.perf_counter() - started
+            if best is not None and best[0] * PAIR_SECONDS / 2 <= MEET_SHARE * spent:
+                chosen.append((best[1], best[2]))
+                stop.set()
+
+        def sweep(k: int) -> None:
+            side = self.sides[k]
+            while not stop.is_set():
+                side.run(halt, ALL, min((side.index // w + 1) * w, w * rows))
+                if side.index == w * rows and not side.over:
+                    side.run(halt)  # every row decided: the sweep reads its own answer
+                with lock:
+                    if side.over:
+                        if not ended and not chosen and not stop.is_set():
+                            ended.append(side)
+                        stop.set()
+                        return
+                    if side.index % w == 0:
+                        consider(k)
+
+        with lock:
+            for k, side in enumerate(self.sides):  # rows the sweeps took before the race
+                if side.index and side.index % w == 0 and not chosen:
+                    consider(k)
+        if not chosen:
+            _in_threads([lambda: sweep(0), lambda: sweep(1)])
+        if chosen:
+            down, up = chosen[0]
+            self.over = True
+            self.met_at = down.row
+            self.answer = _meeting_sum(down, up, self._meet_kernels(), deadline, threads=2)
+        elif ended:
+            self.over, self.answer = True, ended[0].answer
+        else:  # a deadline or a limit stopped a sweep mid-step
+            self.over, self.answer = True, None
+
+    def _meet_kernels(self) -> MeetKernels:
+        self.meet_kernels = meet_kernels(self.compiled)  # the GIL-free ones once loaded
+        return self.meet_kernels
+
     def _meet(self, deadline: Deadline | None) -> None:
         """The count where the two sweeps meet: the sum over fitting pairs of states of
         the product of their counts (None past 2**124 or when the deadline passed).
@@ -161,58 +325,115 @@ class Counting:
         Where comparing the pairs would cost more than the sweep with fewer states would
         need to decide the remaining rows alone (as ``PAIR_COST`` and that many states
         read in each of its cells, the estimate), that sweep goes on alone instead."""
-        for side in self.sides:
-            side.orient(0)  # both sides' fields from the left edge, as at the cut
-        above, below = self.sides
-        run = self.meet_kernels
-        if below.states.shape[0] > above.states.shape[0]:
-            above, below = below, above  # loop over the fewer; both are laid out alike
-        n_below = below.states.shape[0]
-        states, masks = [], []
-        for side in (above, below):
-            n = side.states.shape[0]
-            mask = np.zeros(n, dtype=np.int64)
-            run.edge_masks(side.states, n, side.word, side.shift, side.tmask, side.w, mask)
-            order = np.argsort(mask, kind="stable")
-            states.append(side.states[order])
-            masks.append(mask[order])
-        # the pairs each state below is compared with: the run of its mask above
-        runs = np.searchsorted(masks[0], masks[1], "right") - np.searchsorted(
-            masks[0], masks[1], "left"
-        )
-        pairs = int(runs.sum())
-        alone = n_below * below.w * (self.rows - below.index // below.w)
-        if pairs > PAIR_COST * alone:
-            self._dropped += above.work
+        run = self._meet_kernels()
+        down, up = (_Snapshot.of(side, run, copy=False) for side in self.sides)
+        below = min(self.sides, key=lambda side: side.states.shape[0])
+        alone = below.states.shape[0] * below.w * (self.rows - below.index // below.w)
+        if _Snapshot.pairs(down, up) > PAIR_COST * alone:
+            self._dropped += sum(side.work for side in self.sides if side is not below)
             self.sides = [below]
             return
         self.over = True
-        self.met_at = self.down.index // self.down.w
-        lo = np.zeros(n_below, dtype=np.int64)
-        hi = np.zeros(n_below, dtype=np.int64)
-        reg = np.zeros(1, dtype=np.int64)
-        # chunks of about PAIR_CHUNK pairs between clock checks
-        ends = np.searchsorted(np.cumsum(runs), np.arange(1, pairs // PAIR_CHUNK + 1) * PAIR_CHUNK)
-        start = 0
-        for stop in [*(int(e) + 1 for e in ends), n_below]:
-            stop = min(stop, n_below)
-            if stop <= start:
-                continue
+        self.met_at = down.row
+        self.answer = _meeting_sum(down, up, run, deadline, threads=1)
+
+
+@dataclass
+class _Snapshot:
+    """A sweep's states at a row's end, fields from the left edge, sorted by the edges
+    they use (what a meeting reads), with the layout both sweeps share."""
+
+    row: int
+    states: np.ndarray
+    masks: np.ndarray
+    sweep: Sweep
+    """The sweep it was taken from, for its layout only (word, shift, widths, labels)."""
+
+    @staticmethod
+    def of(side: Sweep, run: MeetKernels, copy: bool = True) -> _Snapshot:
+        """``side``'s states now; ``copy`` False turns and sorts them in place (the sweep
+        is over then: the meeting is its end)."""
+        if copy:
+            side_copy = _copy.copy(side)  # a shallow copy whose states alone are its own
+            side_copy.states = side.states.copy()
+            side = side_copy
+        side.orient(0)  # both sides' fields from the left edge, as at the cut
+        n = side.states.shape[0]
+        mask = np.zeros(n, dtype=np.int64)
+        run.edge_masks(side.states, n, side.word, side.shift, side.tmask, side.w, mask)
+        order = np.argsort(mask, kind="stable")
+        return _Snapshot(side.index // side.w, side.states[order], mask[order], side)
+
+    @staticmethod
+    def pairs(a: _Snapshot, b: _Snapshot) -> int:
+        """The pairs a meeting of ``a`` and ``b`` compares (states using the same edges)."""
+        return int(_runs(a, b)[1].sum())
+
+
+def _runs(a: _Snapshot, b: _Snapshot) -> tuple[tuple[_Snapshot, _Snapshot], np.ndarray]:
+    """(above, below), below the one with fewer states (the meeting loops over it), and
+    for each state below the length of the run of its edges' mask above."""
+    above, below = (a, b) if a.states.shape[0] >= b.states.shape[0] else (b, a)
+    runs = np.searchsorted(above.masks, below.masks, "right") - np.searchsorted(
+        above.masks, below.masks, "left"
+    )
+    return (above, below), runs
+
+
+def _meeting_sum(
+    a: _Snapshot, b: _Snapshot, run: MeetKernels, deadline: Deadline | None, threads: int
+) -> int | None:
+    """The count where ``a`` and ``b`` meet: the sum over their fitting pairs of the
+    products of their counts, in ``threads`` threads (None past 2**124 or when the
+    deadline passed)."""
+    (above, below), runs = _runs(a, b)
+    layout = above.sweep
+    n_below = below.states.shape[0]
+    pairs = int(runs.sum())
+    lo = np.zeros(n_below, dtype=np.int64)
+    hi = np.zeros(n_below, dtype=np.int64)
+    # chunks of about PAIR_CHUNK pairs between clock checks
+    ends = np.searchsorted(np.cumsum(runs), np.arange(1, pairs // PAIR_CHUNK + 1) * PAIR_CHUNK)
+    bounds = [min(int(e) + 1, n_below) for e in ends] + [n_below]
+    chunks = iter([(x, y) for x, y in pairwise([0, *bounds]) if y > x])
+    lock = threading.Lock()
+    late: list[bool] = []
+
+    def sums(reg: np.ndarray) -> None:
+        # each chunk writes its own rows of lo and hi: the threads share no entry
+        for start, stop in _locked(chunks, lock):
             if deadline is not None and deadline.expired():
+                late.append(True)
                 return
             run.fitting_sums(
-                states[0], masks[0], states[1], masks[1], start, stop, above.word, above.shift,
-                above.tmask, above.w, above.labels, above.nwords, lo, hi, reg,
+                above.states, above.masks, below.states, below.masks, start, stop,
+                layout.word, layout.shift, layout.tmask, layout.w, layout.labels,
+                layout.nwords, lo, hi, reg,
             )
-            start = stop
-        if reg[meet_kernel.OVERFLOW]:
+
+    regs = [np.zeros(1, dtype=np.int64) for _ in range(max(1, threads))]
+    if len(regs) == 1:
+        sums(regs[0])
+    else:
+        _in_threads([partial(sums, r) for r in regs])
+    if late or any(r[meet_kernel.OVERFLOW] for r in regs):
+        return None
+    nwords, rows = layout.nwords, below.states
+    total = 0
+    for k in np.flatnonzero(lo | hi):
+        fits = int(lo[k]) + (int(hi[k]) << 62)
+        total += fits * (int(rows[k, nwords]) + (int(rows[k, nwords + 1]) << 62))
+    return total
+
+
+def _locked(items: Iterator[tuple[int, int]], lock: threading.Lock) -> Iterator[tuple[int, int]]:
+    """``items`` drawn one at a time under ``lock`` (threads share one iterator)."""
+    while True:
+        with lock:
+            item = next(items, None)
+        if item is None:
             return
-        nwords, rows = below.nwords, states[1]
-        total = 0
-        for k in np.flatnonzero(lo | hi):
-            fits = int(lo[k]) + (int(hi[k]) << 62)
-            total += fits * (int(rows[k, nwords]) + (int(rows[k, nwords + 1]) << 62))
-        self.answer = total
+        yield item
 
 
 def count(
@@ -225,6 +446,7 @@ def count(
     choose_view: bool = True,
     meet: bool = True,
     turn: bool = True,
+    parallel: bool = False,
 ) -> int | None:
     """The exact number of solutions of ``puzzle`` under ``rules``, or None at a limit.
 
@@ -233,8 +455,8 @@ def count(
     more states: for the tests that check the pruning).  ``choose_view=False`` sweeps the
     board's own view instead of ``sweep_view``'s, ``meet=False`` sweeps from one edge only
     and ``turn=False`` sweeps every row from its left end (each the same answer; see
-    ``Counting``).
+    ``Counting``); ``parallel`` races the two sweeps in two threads (``Counting.run``).
     """
     counting = Counting(puzzle, rules, max_states, compiled, prune, choose_view, meet, turn)
-    counting.run(deadline)
+    counting.run(deadline, parallel=parallel)
     return counting.answer

@@ -131,7 +131,8 @@ class Sweep:
         prune: bool = True,
         turn: bool = True,
     ) -> None:
-        self.run_kernels, self.max_states, self.prune = kernels(compiled), max_states, prune
+        self.compiled, self.max_states, self.prune = compiled, max_states, prune
+        self.run_kernels = kernels(compiled)
         self.mirror = jit.kernel(kernel.mirror) if compiled else kernel.mirror
         w, h = puzzle.width, puzzle.height
         self.w, self.h = w, h
@@ -193,6 +194,8 @@ class Sweep:
         the states' fields if that changes (only at a row's end, where the field right of
         the last cell is empty)."""
         if turned != self.turned:
+            if self.compiled:
+                self.mirror = jit.kernel(kernel.mirror)  # the GIL-free build once loaded
             self.mirror(
                 self.states, self.states.shape[0], self.nwords, self.word, self.shift,
                 self.tmask, self.w, self.labels,
@@ -221,6 +224,8 @@ class Sweep:
         """Decide cells until the count is over, about ``work`` more states were read, or
         ``until`` cells are decided (a step is never cut short; a deadline that passes
         mid-step ends the count, with no answer)."""
+        if self.compiled:  # numba's GIL-free build replaces the ahead-of-time one once
+            self.run_kernels = kernels(True)  # loaded (``core.jit.load_nogil_in_background``)
         run, w, h, cells, reg = self.run_kernels, self.w, self.h, self.cells, self.reg
         budget = min(self.work + work, ALL)
         while not self.over and self.work < budget and (until is None or self.index < until):

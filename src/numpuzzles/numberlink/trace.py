@@ -8,21 +8,28 @@ This is reading, not solving: the checker still verifies the result from the rul
 
 from __future__ import annotations
 
+from collections.abc import Callable, Collection, Iterable
+from typing import TypeVar
+
 from ..core.errors import InvalidPuzzleError
 from .model import Cell, Puzzle, Solution
 
 MAX_STEPS = 1_000_000
 """Search steps per label before giving up (only self-touching blobs need more than a few)."""
 
+T = TypeVar("T")
 
-def _trace(width: int, height: int, cells: set[Cell], start: Cell, end: Cell) -> list[Cell] | None:
-    def neighbours(cell: Cell) -> list[Cell]:
-        r, c = cell
-        return [n for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if n in cells]
 
+def through_all(
+    cells: Collection[T], start: T, end: T, near: Callable[[T], Iterable[T]]
+) -> list[T] | None:
+    """A path from ``start`` to ``end`` that visits every one of ``cells`` once, stepping
+    only to ``near``'s cells (a depth-first search), or None when there is none or
+    ``MAX_STEPS`` were not enough.  Any cell type: the plane's (row, column) and the
+    layered boards' (layer, row, column) both trace with it."""
     path = [start]
     visited = {start}
-    stack = [iter(neighbours(start))]
+    stack = [iter(near(start))]
     steps = 0
     while stack:
         steps += 1
@@ -41,8 +48,16 @@ def _trace(width: int, height: int, cells: set[Cell], start: Cell, end: Cell) ->
             continue
         path.append(step)
         visited.add(step)
-        stack.append(iter(neighbours(step)))
+        stack.append(iter(near(step)))
     return None
+
+
+def _trace(cells: set[Cell], start: Cell, end: Cell) -> list[Cell] | None:
+    def neighbours(cell: Cell) -> list[Cell]:
+        r, c = cell
+        return [n for n in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if n in cells]
+
+    return through_all(cells, start, end, neighbours)
 
 
 def solution_from_cells(puzzle: Puzzle, cells: tuple[int, ...]) -> Solution:
@@ -64,7 +79,7 @@ def solution_from_cells(puzzle: Puzzle, cells: tuple[int, ...]) -> Solution:
             by_label.setdefault(value, set()).add(divmod(index, w))
     paths = []
     for label, (start, end) in puzzle.endpoints().items():
-        path = _trace(w, puzzle.height, by_label.get(label, set()), start, end)
+        path = _trace(by_label.get(label, set()), start, end)
         if path is None:
             raise InvalidPuzzleError(
                 f"label {puzzle.label_name(label)}'s cells do not form one path between its ends"

@@ -3,7 +3,7 @@ and answers turned back into paths.
 
 An answer holds line numbers only, so each line's path is recovered as a path through
 that line's cells, six ways, between its two ends that visits every one of them (a
-search, as ``numberlink/trace.py`` does on the plane; this copy steps between layers too).
+search, ``numberlink/trace.py``'s, here stepping between layers too).
 That is reading, not solving: the checker still verifies what comes out.  JSON: a board
 is ``{"width", "height", "depth", "layers": [[row, ...], ...]}``.
 """
@@ -14,10 +14,8 @@ from typing import Any
 
 from ...core.errors import InvalidPuzzleError, PuzzleFormatError
 from ..formats import adc
+from ..trace import through_all
 from .model import MAX_LAYER_CELLS, Cell3, LayeredPuzzle, LayeredSolution
-
-MAX_STEPS = 1_000_000
-"""Search steps a line before its cells are called "not one path"."""
 
 
 def parse_layered(text: str) -> LayeredPuzzle:
@@ -86,28 +84,7 @@ def _trace(cells: set[Cell3], start: Cell3, end: Cell3) -> list[Cell3] | None:
         return [n for n in ((z, r - 1, c), (z, r + 1, c), (z, r, c - 1), (z, r, c + 1),
                             (z - 1, r, c), (z + 1, r, c)) if n in cells]
 
-    path, visited = [start], {start}
-    stack = [iter(near(start))]
-    steps = 0
-    while stack:
-        steps += 1
-        if steps > MAX_STEPS:
-            return None
-        if path[-1] == end:
-            if len(path) == len(cells):
-                return path
-            stack.pop()
-            visited.discard(path.pop())
-            continue
-        step = next((n for n in stack[-1] if n not in visited), None)
-        if step is None:
-            stack.pop()
-            visited.discard(path.pop())
-            continue
-        path.append(step)
-        visited.add(step)
-        stack.append(iter(near(step)))
-    return None
+    return through_all(cells, start, end, near)
 
 
 def puzzle_json(puzzle: LayeredPuzzle) -> dict[str, Any]:

@@ -19,9 +19,13 @@ if TYPE_CHECKING:
     from .counter import Counting
 
 LIST_FIRST = 1_000
-LIST_SECONDS = 0.3
+LIST_SECONDS = 0.1
 """``count_solutions``: how many solutions, and for how long, the solvers list before the
-counter goes on alone."""
+counter goes on alone.  Why 0.1 s (it was 0.3): the one-solution boards the listing is
+for (generated 17x17s, 29 generated unique puzzles) take the same time either way (0.57
+and 0.55 s in all under ``blank``), while on the 29 Flow Free levels under ``blank``, whose
+hard counts the listing cannot finish, the turns cost 2 s: 16.5 s in all, 14.0 s with 0.1 s
+(``bench/count_bench.py --count-solutions --parallel``)."""
 
 COUNT_FIRST = 1 << 18
 """States the counter reads before the listing's turn: about 0.1 s, within which it

@@ -327,7 +327,7 @@ class Counting:
         read in each of its cells, the estimate), that sweep goes on alone instead."""
         run = self._meet_kernels()
         down, up = (_Snapshot.of(side, run, copy=False) for side in self.sides)
-        below = min(self.sides, key=lambda side: side.states.shape[0])
+        below = _runs(down, up)[0][1].sweep  # the one with fewer states (on a tie, up)
         alone = below.states.shape[0] * below.w * (self.rows - below.index // below.w)
         if _Snapshot.pairs(down, up) > PAIR_COST * alone:
             self._dropped += sum(side.work for side in self.sides if side is not below)

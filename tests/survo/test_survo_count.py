@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Generator
+from typing import TypeVar
 
 import pytest
 from survo_oracle import brute_count
 
 from numpuzzles.core.deadline import Deadline
+from numpuzzles.survo import meet
 from numpuzzles.survo.count import _Counter, count
 from numpuzzles.survo.meet import count_open
 from numpuzzles.survo.model import Puzzle, open_puzzle
 from numpuzzles.survo.solve import as_filling, solve
+
+T = TypeVar("T")
 
 
 def _random_open(height: int, width: int, seed: int) -> Puzzle:
@@ -80,3 +85,87 @@ def test_a_4x4_count_within_seconds() -> None:
 def test_timeout_is_reported_not_guessed() -> None:
     p = _random_open(5, 5, 1)
     assert count(p, timeout=0.05) == (0, False)
+
+
+def _run(steps: Generator[None, None, T]) -> T:
+    """Run a resumable computation of ``meet`` to its end."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            result: T = done.value
+            return result
+
+
+@pytest.mark.parametrize(("height", "width"), [(3, 3), (2, 5), (3, 4), (4, 3), (4, 4), (3, 5)])
+@pytest.mark.parametrize("seed", range(3))
+def test_compiled_meeting_equals_the_plain_one(height: int, width: int, seed: int) -> None:
+    """The compiled sweeps and their grouped, bit-set-pruned meeting against the plain
+    dictionaries of the same idea, both orientations, and its overflow fallback (the
+    compiled tables met in Python's integers)."""
+    p = _random_open(height, width, seed + 20)
+    rows, cols = tuple(s or 0 for s in p.rows), tuple(s or 0 for s in p.cols)
+    plain = _run(meet._count_python(height, width, rows, cols))
+    assert _run(meet._count_compiled(height, width, rows, cols)) == plain
+    assert _run(meet._count_compiled(width, height, cols, rows)) == plain
+    top, split = height * width, width // 2
+    halves = [_run(meet._sweep_compiled(list(cols[:split]), list(cols[split:]), height, top,
+                                        rows)),
+              _run(meet._sweep_compiled(list(cols[split:][::-1]), list(cols[:split]), height,
+                                        top, rows))]
+    shift, bits = top + 1, max(rows).bit_length()
+    states = [meet._states(half, shift, bits, height) for half in halves]
+    assert meet._meet(states[0], states[1], rows, top) == plain
+    if height * width <= 12:
+        assert plain == brute_count(height, width, p.rows, p.cols)
+
+
+def test_compiled_meeting_with_equal_row_sums_and_repeated_collections() -> None:
+    """Rows with equal sums and halves whose rows collected equal amounts: the distinct
+    orderings, not every ordering, are counted (brute force decides)."""
+    p = Puzzle(3, 4, (26, 26, 26), (15, 15, 24, 24), (0,) * 12)
+    want = brute_count(3, 4, p.rows, p.cols)
+    assert want > 0
+    assert count_open(3, 4, (26, 26, 26), (15, 15, 24, 24), Deadline(None)) == want
+    assert _run(meet._count_compiled(3, 4, (26, 26, 26), (15, 15, 24, 24))) == want
+
+
+def test_open_count_resumes_where_its_deadline_stopped_it() -> None:
+    """An ``OpenCount`` run in slices far too short for it ends with the count of one
+    uninterrupted run: nothing is lost or counted twice across the turns."""
+    p = _random_open(4, 4, 3)
+    rows, cols = tuple(s or 0 for s in p.rows), tuple(s or 0 for s in p.cols)
+    whole = count_open(4, 4, rows, cols, Deadline(None))
+    sliced = meet.OpenCount(4, 4, rows, cols)
+    turns = 0
+    while True:
+        turns += 1
+        try:
+            assert sliced.run(Deadline(0.0)) == whole
+            break
+        except meet.OutOfTime:
+            continue
+    assert turns > 1
+    assert sliced.run(Deadline(0.0)) == whole  # a finished count answers at once
+
+
+def test_a_4x5_open_count_agrees_in_both_orientations() -> None:
+    """Too large for brute force: the 4×5 and its 5×4 turn sweep different columns
+    (four rows against five, three columns a side against two) to one count."""
+    p = _random_open(4, 5, 5)
+    rows, cols = tuple(s or 0 for s in p.rows), tuple(s or 0 for s in p.cols)
+    turned = _run(meet._count_compiled(5, 4, cols, rows))
+    assert turned > 0
+    assert _run(meet._count_compiled(4, 5, rows, cols)) == turned
+    assert count(p) == (turned, True)
+
+
+def test_the_kernels_as_plain_python_count_the_same(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without numba the kernels run as the Python they are written in (``core/jit.py``):
+    same count."""
+    p = _random_open(3, 4, 7)
+    rows, cols = tuple(s or 0 for s in p.rows), tuple(s or 0 for s in p.cols)
+    compiled = _run(meet._count_compiled(3, 4, rows, cols))
+    monkeypatch.setenv("NUMPUZZLES_NO_JIT", "1")
+    assert _run(meet._count_compiled(3, 4, rows, cols)) == compiled
+    assert compiled == brute_count(3, 4, p.rows, p.cols)

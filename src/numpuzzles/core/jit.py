@@ -44,6 +44,7 @@ KERNEL_MODULES: tuple[str, ...] = (
     "numpuzzles.numberlink.solve.route_kernel",
     "numpuzzles.numberlink.count.counter_kernel",
     "numpuzzles.numberlink.count.meet_kernel",
+    "numpuzzles.survo.meet_kernel",
 )
 """Kernel modules compiled ahead of time at install; each defines ``AOT_EXPORTS``."""
 
@@ -229,7 +230,10 @@ def build(source: Path, output: Path) -> None:
     suffix).  Needs numba with ``pycc`` and a C compiler; raises whatever they raise."""
     import warnings
 
-    spec = importlib.util.spec_from_file_location(f"_aot_source_{source.stem}", source)
+    # the folder in the name too: two kernel modules may share a stem (numberlink's count
+    # and survo both have a ``meet_kernel``), and helpers are registered once per name
+    spec = importlib.util.spec_from_file_location(
+        f"_aot_source_{source.parent.name}_{source.stem}", source)
     if spec is None or spec.loader is None:
         raise ImportError(f"cannot load {source}")
     module = importlib.util.module_from_spec(spec)

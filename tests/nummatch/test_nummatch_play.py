@@ -129,7 +129,9 @@ def test_refusals_say_which_condition_failed() -> None:
 @pytest.mark.parametrize("rules", ["classic", "easybrain"])
 def test_the_first_hint_on_the_1_to_19_start_is_a_pair_that_keeps_it_clearable(
         rules: str) -> None:
-    output = _play(["--rules", rules], ["h", "q"])
+    # a generous hint time: the hint takes seconds on a busy machine, and this test is about
+    # the hint's move, not its speed
+    output = _play(["--rules", rules, "--hint-timeout", "120"], ["h", "q"])
     reply = next(line.removeprefix("> ") for line in output.splitlines() if "try " in line)
     match = re.fullmatch(r"try ([a-z])(\d+) ([a-z])(\d+)", reply)
     assert match, reply
@@ -146,7 +148,7 @@ def test_the_first_hint_on_the_1_to_19_start_is_a_pair_that_keeps_it_clearable(
 
 
 def test_hints_alone_clear_the_classic_start() -> None:
-    game = Game(parse_board(CLASSIC_START), "classic")
+    game = Game(parse_board(CLASSIC_START), "classic", hint_timeout=120)  # a busy machine
     replies = []
     for _ in range(60):
         reply = game.process("h")

@@ -155,7 +155,10 @@ CLASSIC_START = "123456789/111213141/516171819"
 @click.argument("board", required=False)
 @rules_option
 @seed_option
-def play(board: str | None, rules: str, seed: int | None) -> int:
+@click.option("--hint-timeout", type=click.FloatRange(min=0, min_open=True), default=5.0,
+              show_default=True,
+              help="Seconds a hint (h) may think before it says the solver ran out of time.")
+def play(board: str | None, rules: str, seed: int | None, hint_timeout: float) -> int:
     """Play in the terminal: type two cells like 'b1 c1', u = undo, h = hint, q = quit
     (a = add numbers under classic and easybrain).
 
@@ -171,7 +174,7 @@ def play(board: str | None, rules: str, seed: int | None) -> int:
         click.echo(f"# {made.id}")
     else:
         puzzle = _board_arg(CLASSIC_START, rules)
-    game = Game(puzzle, rules)
+    game = Game(puzzle, rules, hint_timeout=hint_timeout)
     click.echo(game.render())
     click.echo(game.help)
     stdin: TextIO = sys.stdin

@@ -46,8 +46,10 @@ def help_for(rules: Rules | str) -> str:
 class Game:
     """One game in progress: the board, the additions used and the undo history."""
 
-    def __init__(self, board: Board, rules: Rules | str = "original") -> None:
+    def __init__(self, board: Board, rules: Rules | str = "original", *,
+                 hint_timeout: float = 5.0) -> None:
         self.rules = get_rules(rules)
+        self.hint_timeout = hint_timeout
         if board.width > len(string.ascii_lowercase):
             raise InvalidParameterError("play names columns a..z, so boards are limited to 26")
         if not self.rules.fixed:
@@ -159,7 +161,7 @@ class Game:
         return bool(legal_index_pairs(cells, self.board.width, uses_diagonals(self.rules)))
 
     def _hint(self) -> str:
-        answer = hint(self.board, self.rules, timeout=5.0, adds_used=self.adds)
+        answer = hint(self.board, self.rules, timeout=self.hint_timeout, adds_used=self.adds)
         if answer.move is None:
             if answer.status is Status.UNKNOWN:
                 return "no hint: the solver ran out of time"

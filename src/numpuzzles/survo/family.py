@@ -125,6 +125,7 @@ class SurvoFamily(FamilyBase[Puzzle, Filling]):
               **options: Any) -> SolveResult[Filling]:
         """Up to ``limit`` solutions; with ``limit=None`` the exact counter gives the total
         and the first ``_LISTED`` solutions are listed beside it."""
+        import time
         from dataclasses import replace
 
         from ..core.deadline import Deadline
@@ -135,14 +136,16 @@ class SurvoFamily(FamilyBase[Puzzle, Filling]):
         if limit is not None:
             return solve(puzzle, limit=limit, timeout=timeout)
         deadline = Deadline(timeout)
+        started = time.perf_counter()
         listed = solve(puzzle, limit=_LISTED + 1, timeout=timeout)
         if listed.complete or listed.timed_out:
             return listed
         total, exact = count(puzzle, timeout=deadline.remaining())
+        stats = replace(listed.stats, seconds=time.perf_counter() - started)  # both parts
         if not exact:
-            return replace(listed, timed_out=True)
+            return replace(listed, timed_out=True, stats=stats)
         return replace(listed, solutions=listed.solutions[:_LISTED], complete=True,
-                       total=total)
+                       total=total, stats=stats)
 
     def check(self, puzzle: Puzzle, solution: Filling) -> list[Violation]:
         return check(puzzle, solution)

@@ -16,50 +16,15 @@ A hidden total is written ``?``.  The size is the number of row lines.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 from ..core.errors import InvalidPuzzleError, PuzzleFormatError
 from ..core.intparse import ascii_int
 from ..core.jsontext import json_values
+from ..core.sumtext import blocks, cell_token, sum_token
 from .model import SIZES, Filling, Puzzle
 
 FORMATS = ("text", "json")
-
-
-def _blocks(text: str) -> Iterator[list[tuple[int, str]]]:
-    """Non-empty, non-comment lines grouped by blank lines, each with its line number."""
-    block: list[tuple[int, str]] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if line.startswith("#"):
-            continue
-        if not line:
-            if block:
-                yield block
-                block = []
-            continue
-        block.append((number, line))
-    if block:
-        yield block
-
-
-def _total(token: str, number: int) -> int | None:
-    if token == "?":
-        return None
-    value = ascii_int(token, number)
-    if value is None:
-        raise PuzzleFormatError(f"expected a total (a number or ?), got {token!r}", number)
-    return value
-
-
-def _cell(token: str, number: int) -> int:
-    if token == ".":
-        return 0
-    value = ascii_int(token, number)
-    if value is None or value <= 0:
-        raise PuzzleFormatError(f"expected a digit or '.', got {token!r}", number)
-    return value
 
 
 def _parse_block(block: list[tuple[int, str]]) -> Puzzle:
@@ -75,7 +40,8 @@ def _parse_block(block: list[tuple[int, str]]) -> Puzzle:
         elif tokens[0].lower() == "diagonals":
             if len(tokens) != 3:
                 raise PuzzleFormatError("'diagonals' takes two totals", number)
-            diagonals = (_total(tokens[1], number), _total(tokens[2], number))
+            diagonals = (sum_token(tokens[1], number, "total"),
+                         sum_token(tokens[2], number, "total"))
         else:
             body.append((number, tokens))
     first_line = block[0][0]
@@ -90,12 +56,12 @@ def _parse_block(block: list[tuple[int, str]]) -> Puzzle:
                 f"a {n}x{n} puzzle's row needs {n} cells and a total, got {len(tokens)} items",
                 number,
             )
-        cells.extend(_cell(t, number) for t in tokens[:-1])
-        rows.append(_total(tokens[-1], number))
+        cells.extend(cell_token(t, number, "digit") for t in tokens[:-1])
+        rows.append(sum_token(tokens[-1], number, "total"))
     number, tokens = body[-1]
     if len(tokens) != n:
         raise PuzzleFormatError(f"expected {n} column totals, got {len(tokens)}", number)
-    cols = [_total(t, number) for t in tokens]
+    cols = [sum_token(t, number, "total") for t in tokens]
     try:
         return Puzzle(n, tuple(rows), tuple(cols), tuple(cells), diagonals, product)
     except InvalidPuzzleError as exc:
@@ -154,7 +120,7 @@ def parse(text: str, format: str | None = None) -> list[Puzzle]:
             for number, item in json_values(text)
         ]
     elif format == "text":
-        puzzles = [_parse_block(block) for block in _blocks(text)]
+        puzzles = [_parse_block(block) for block in blocks(text)]
     else:
         raise PuzzleFormatError(f"unknown format {format!r}; known: {', '.join(FORMATS)}")
     if not puzzles:

@@ -20,49 +20,15 @@ lengths say them).
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 from ..core.errors import InvalidPuzzleError, PuzzleFormatError
 from ..core.intparse import ascii_int
 from ..core.jsontext import json_values
+from ..core.sumtext import blocks, cell_token, sum_token
 from .model import Filling, Puzzle, shape_error
 
 FORMATS = ("text", "json")
-
-
-def _blocks(text: str) -> Iterator[list[tuple[int, str]]]:
-    block: list[tuple[int, str]] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if line.startswith("#"):
-            continue
-        if not line:
-            if block:
-                yield block
-                block = []
-            continue
-        block.append((number, line))
-    if block:
-        yield block
-
-
-def _sum(token: str, number: int) -> int | None:
-    if token == "?":
-        return None
-    value = ascii_int(token, number)
-    if value is None:
-        raise PuzzleFormatError(f"expected a sum (a number or ?), got {token!r}", number)
-    return value
-
-
-def _cell(token: str, number: int) -> int:
-    if token == ".":
-        return 0
-    value = ascii_int(token, number)
-    if value is None or value <= 0:
-        raise PuzzleFormatError(f"expected a number or '.', got {token!r}", number)
-    return value
 
 
 def _make(height: int, width: int, rows: tuple[int | None, ...], cols: tuple[int | None, ...],
@@ -83,7 +49,7 @@ def _parse_block(block: list[tuple[int, str]]) -> Puzzle:
     problem = shape_error(height, width)
     if problem:
         raise PuzzleFormatError(problem, first)
-    cols = tuple(_sum(t, number) for t in last.split())
+    cols = tuple(sum_token(t, number) for t in last.split())
     cells: list[int] = []
     rows: list[int | None] = []
     for number, line in block[:-1]:
@@ -92,8 +58,8 @@ def _parse_block(block: list[tuple[int, str]]) -> Puzzle:
             raise PuzzleFormatError(
                 f"a row of a {height}x{width} table needs {width} cells and a sum, "
                 f"got {len(tokens)} items", number)
-        cells.extend(_cell(t, number) for t in tokens[:-1])
-        rows.append(_sum(tokens[-1], number))
+        cells.extend(cell_token(t, number) for t in tokens[:-1])
+        rows.append(sum_token(tokens[-1], number))
     return _make(height, width, tuple(rows), cols, tuple(cells), first)
 
 
@@ -143,7 +109,7 @@ def parse(text: str, format: str | None = None) -> list[Puzzle]:
             _from_json(item.get("puzzle", item) if isinstance(item, dict) else item, number)
             for number, item in json_values(text)]
     elif format == "text":
-        puzzles = [_parse_block(block) for block in _blocks(text)]
+        puzzles = [_parse_block(block) for block in blocks(text)]
     else:
         raise PuzzleFormatError(f"unknown format {format!r}; known: {', '.join(FORMATS)}")
     if not puzzles:

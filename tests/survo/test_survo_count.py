@@ -169,3 +169,22 @@ def test_the_kernels_as_plain_python_count_the_same(monkeypatch: pytest.MonkeyPa
     monkeypatch.setenv("NUMPUZZLES_NO_JIT", "1")
     assert _run(meet._count_compiled(3, 4, rows, cols)) == compiled
     assert compiled == brute_count(3, 4, p.rows, p.cols)
+
+
+@pytest.mark.parametrize("compiled", [True, False])
+def test_a_meeting_past_its_state_limit_says_so_and_the_search_still_counts(
+        monkeypatch: pytest.MonkeyPatch, compiled: bool) -> None:
+    """Halves that outgrow ``MOST_STATES`` raise ``TooLarge`` (an undecided count, not a
+    full memory), on that turn and every later one; ``count`` then leaves the table to its
+    memoised search, which still gives the exact count."""
+    monkeypatch.setattr(meet, "MOST_STATES", 8)
+    monkeypatch.setattr(meet, "_FIRST_CAPACITY", 16)
+    monkeypatch.setattr(meet, "_compiled_fits", lambda *_: compiled)
+    p = _random_open(3, 4, 2)
+    rows, cols = tuple(s or 0 for s in p.rows), tuple(s or 0 for s in p.cols)
+    counting = meet.OpenCount(3, 4, rows, cols)
+    with pytest.raises(meet.TooLarge):
+        counting.run(Deadline(None))
+    with pytest.raises(meet.TooLarge):
+        counting.run(Deadline(None))
+    assert count(p, timeout=60) == (brute_count(3, 4, p.rows, p.cols), True)

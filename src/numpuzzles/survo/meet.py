@@ -58,7 +58,18 @@ _CHECK_EVERY = 2048
 
 
 class OutOfTime(Exception):
-    """The deadline passed."""
+    """The deadline passed (or, ``TooLarge``, the states would not fit in memory)."""
+
+
+class TooLarge(OutOfTime):
+    """A half's states passed ``MOST_STATES``: this table is past the meeting's reach (an
+    open 5×5's halves would hold tens of millions), and it says so instead of filling the
+    machine's memory; the count is then undecided, never guessed."""
+
+
+MOST_STATES = 1 << 25
+"""The most states a half may hold compiled (2^26 slots of two int64, 1 GiB a table at
+most); the plain path's dictionaries of tuples take an eighth of it (about 1 GiB too)."""
 
 
 def _subsets(free: list[int], size: int, total: int) -> Iterator[tuple[int, ...]]:
@@ -151,6 +162,8 @@ def _sweep(cols: list[int], height: int, top: int, rows: tuple[int, ...], others
                     if _feasible(grown, rows, low, high):
                         key = (mask, grown)
                         nxt[key] = nxt.get(key, 0) + weight * times
+                if len(nxt) > MOST_STATES // 8:  # about 200 bytes a state in tuples
+                    raise TooLarge
         states = nxt
     return states
 
@@ -265,6 +278,8 @@ def _sweep_compiled(cols: list[int], others: list[int], height: int, top: int,
                 keys, weights, at, end, subsets, perms, sorted_rows, pending, shift, bits,
                 table.keys, table.weights, table.reg)
             if reached == at:
+                if table.keys.shape[0] >= 2 * MOST_STATES:
+                    raise TooLarge
                 table = table.grown()
             at = reached
         keys, weights = table.taken()
@@ -342,16 +357,23 @@ class OpenCount:
         counting = _count_compiled if _compiled_fits(height, width, rows) else _count_python
         self._steps = counting(height, width, rows, cols)
         self._result: int | None = None
+        self._too_large = False
 
     def run(self, deadline: Deadline) -> int:
         """The count; raises ``OutOfTime`` when the deadline passes first (after one step
-        at least)."""
+        at least), ``TooLarge`` when the states outgrow ``MOST_STATES`` (on every later
+        turn too)."""
+        if self._too_large:
+            raise TooLarge
         while self._result is None:
             try:
                 next(self._steps)  # one step a turn at least: every turn gets on
             except StopIteration as done:
                 self._result = done.value
                 break
+            except TooLarge:
+                self._too_large = True  # the steps are over: every later turn says so
+                raise
             if deadline.expired():
                 raise OutOfTime
         return self._result

@@ -20,6 +20,7 @@ boundaries merge more states (measured: bench/survo_bench.py).
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections.abc import Iterable
 
 from ..core.deadline import Deadline
 from .meet import OpenCount, OutOfTime
@@ -46,6 +47,19 @@ def _prefix(values: list[int]) -> tuple[list[int], list[int]]:
     return low, high
 
 
+def _row_order(row: RowState) -> tuple[tuple[int, ...], int]:
+    """A sort key for rows: a hidden sum (None) sorts before every number it meets."""
+    pattern, want = row
+    return pattern, -1 if want is None else want
+
+
+def _in_order(rows: Iterable[RowState]) -> tuple[RowState, ...]:
+    """Rows in one canonical order, so states that differ only by row order meet in the
+    memo.  Two rows with the same givens left, one sum hidden and one printed, are the
+    case plain tuple sorting cannot compare."""
+    return tuple(sorted(rows, key=_row_order))
+
+
 class _Counter:
     def __init__(self, puzzle: Puzzle, deadline: Deadline) -> None:
         self.width = puzzle.width
@@ -64,9 +78,9 @@ class _Counter:
             if v:
                 used |= 1 << v
         self.start_used = used
-        self.start_rows = tuple(sorted(
+        self.start_rows = _in_order(
             (tuple(puzzle.givens[r * self.width:(r + 1) * self.width]), rows[r])
-            for r in range(self.height)))
+            for r in range(self.height))
 
     def total(self) -> int:
         return self.columns(0, self.start_used, self.start_rows)
@@ -134,7 +148,7 @@ class _Counter:
             if i == m:
                 if need_now is not None and need_now != 0:
                     return
-                total += self.columns(c + 1, used_now, tuple(sorted(next_rows)))
+                total += self.columns(c + 1, used_now, _in_order(next_rows))
                 return
             pattern, want = rows[i]
             rest = pattern[1:]

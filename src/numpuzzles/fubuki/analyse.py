@@ -1,200 +1,29 @@
 """``analyse`` for Fubuki: the count, the digits every solution shares, and a given to add.
 
-Why a backbone and not a listing: a 5x5 with few givens can have millions of solutions,
-and a setter wants to see which cells are settled long before they could all be listed.
-So ``common`` is found by asking the solver, for one cell at a time, for a solution that
-gives that cell another digit than the solutions known so far (the solver's ``forbid``).
-No such solution is a proof that every solution agrees there; one found is a new
-solution, which at once settles every other cell where it differs from the first.  At
-most one search a cell, each stopping at its first solution or its proof: a few dozen
-searches on a 5x5 however many solutions there are.
-
-Why the suggestion is proved: a given is offered only after the changed puzzle was
-solved to the end with exactly one solution.  Candidates are the differing cells (a cell
-every solution agrees on adds nothing) with a digit some known solution gives it, the
-digits only one known solution has first (such a given keeps at least that solution, and
-often only it); every pair of solutions found along the way rules out, without a search,
-every candidate both share.  Then the digits no known solution has, which may still be
-the one that leaves a single solution.
-
-Under a time limit the search for a suggestion gets at most half of what the backbone
-left, then the count runs (``complete`` says whether it is exact), then the suggestion
-search goes on with whatever time is left, skipping the candidates already decided.
+The plan is the genre's (``sumgrid/setter.py``: the backbone asked of the solver one cell at
+a time, never a listing; a given suggested only once the changed puzzle was solved to the
+end with one solution), run with Fubuki's engines: its solver, its counter (the solver's
+exhaustive search without keeping solutions), its grade and its JSON record.
 """
 
 from __future__ import annotations
 
-import time
-from dataclasses import replace
-
-from ..core.analysis import Analysis, Suggestion
-from ..core.deadline import Deadline
-from ..core.errors import InvalidPuzzleError
-from ..core.result import Status
+from ..core.analysis import Analysis
+from ..sumgrid import setter
 from .formats import to_json
-from .model import Filling, Puzzle
+from .model import Puzzle
 from .solve import count, solve
 
-Flat = tuple[int, ...]
+
+def _grade(puzzle: Puzzle) -> object:
+    from .grade import grade  # the hint ladder: only a unique puzzle is graded
+
+    return grade(puzzle)
 
 
-def _flat(filling: Filling) -> Flat:
-    return tuple(v for row in filling for v in row)
-
-
-class _OutOfTime(Exception):
-    """The deadline passed inside one of the searches."""
-
-
-def _one(puzzle: Puzzle, deadline: Deadline, forbid: dict[int, int] | None = None) -> Flat | None:
-    """One solution of ``puzzle`` avoiding ``forbid``, or None when there is none (proved)."""
-    result = solve(puzzle, limit=1, timeout=deadline.remaining(), forbid=forbid)
-    if result.status is Status.UNKNOWN:
-        raise _OutOfTime
-    return _flat(result.solutions[0]) if result.solutions else None
-
-
-def backbone(
-    puzzle: Puzzle, known: list[Flat], deadline: Deadline
-) -> list[int | None]:
-    """The digit every solution gives each cell (``None`` where two solutions differ),
-    from the solutions ``known`` (at least one); every solution found on the way is
-    appended to ``known``.  Raises ``_OutOfTime`` when the deadline passes first."""
-    first = known[0]
-    common: list[int | None] = list(first)
-    for other in known[1:]:
-        for index, digit in enumerate(other):
-            if digit != first[index]:
-                common[index] = None
-    for cell, value in enumerate(first):
-        if puzzle.givens[cell] or common[cell] is None:
-            continue
-        found = _one(puzzle, deadline, {cell: 1 << value})
-        if found is None:
-            continue  # proved: every solution puts ``value`` here
-        known.append(found)
-        for index, digit in enumerate(found):
-            if digit != first[index]:
-                common[index] = None
-    return common
-
-
-def _position(cell: int, n: int) -> str:
-    row, col = divmod(cell, n)
-    return f"row {row + 1}, column {col + 1}"
-
-
-def _candidates(
-    puzzle: Puzzle, common: list[int | None], known: list[Flat]
-) -> list[tuple[int, int]]:
-    """(cell, digit) givens worth trying, most promising first (see the module docstring)."""
-    top = puzzle.cell_count
-    settled = {v for v in common if v is not None}
-    seen: list[tuple[int, int, int]] = []
-    unseen: list[tuple[int, int]] = []
-    for cell, value in enumerate(common):
-        if value is not None:
-            continue
-        having = {s[cell] for s in known}
-        for digit in range(1, top + 1):
-            if digit in settled:
-                continue
-            if digit in having:
-                seen.append((sum(1 for s in known if s[cell] == digit), cell, digit))
-            else:
-                unseen.append((cell, digit))
-    seen.sort()
-    return [(cell, digit) for _, cell, digit in seen] + unseen
-
-
-def suggest(
-    puzzle: Puzzle, common: list[int | None], known: list[Flat], deadline: Deadline,
-    tried: set[tuple[int, int]],
-) -> tuple[Suggestion | None, bool]:
-    """One given that leaves exactly one solution, proved, and whether every candidate
-    was decided (False: the deadline passed first).  New solutions found are appended to
-    ``known``; candidates decided are added to ``tried`` and skipped by a later call."""
-    n = puzzle.size
-    seen = set(known)
-    for cell, digit in _candidates(puzzle, common, known):
-        if (cell, digit) in tried:
-            continue
-        if sum(1 for s in seen if s[cell] == digit) >= 2:
-            continue  # two known solutions keep this given: not unique
-        if deadline.expired():
-            return None, False
-        givens = list(puzzle.givens)
-        givens[cell] = digit
-        try:
-            changed = puzzle.with_givens(tuple(givens))
-        except InvalidPuzzleError:  # the totals cannot take this digit there
-            tried.add((cell, digit))
-            continue
-        result = solve(changed, limit=2, timeout=deadline.remaining())
-        for filling in result.solutions:
-            flat = _flat(filling)
-            if flat not in seen:
-                seen.add(flat)
-                known.append(flat)
-        if result.timed_out:
-            return None, False
-        tried.add((cell, digit))
-        if result.complete and result.count == 1:
-            where = _position(cell, n)
-            suggestion = Suggestion("add-given", f"Give {digit} in {where}",
-                                    (divmod(cell, n),), to_json(changed))
-            return suggestion, True
-    return None, True
+ENGINES = setter.Engines(solve=solve, count=count, grade=_grade, to_json=to_json)
 
 
 def analyse(puzzle: Puzzle, *, timeout: float | None = None) -> Analysis:
-    """The setter's view of ``puzzle`` (``core/analysis.py``), within ``timeout`` seconds.
-
-    The first search asks for two solutions: a unique puzzle (the common case once a
-    setter is nearly done) then needs no backbone at all, its solution is the common grid.
-    """
-    started = time.perf_counter()
-    deadline = Deadline(timeout)
-    n = puzzle.size
-
-    def done(analysis: Analysis) -> Analysis:
-        return replace(analysis, seconds=time.perf_counter() - started)
-
-    opening = solve(puzzle, limit=2, timeout=deadline.remaining())
-    if opening.status is Status.UNKNOWN:
-        return done(Analysis(Status.UNKNOWN, 0, False, timed_out=True))
-    if opening.status is Status.UNSOLVABLE:
-        return done(Analysis(Status.UNSOLVABLE, 0, True))
-    known = [_flat(f) for f in opening.solutions]
-    if opening.complete and opening.count == 1:
-        from .grade import grade  # the hint ladder: only a unique puzzle is graded
-
-        graded = grade(puzzle)
-        return done(Analysis(
-            Status.SOLVED, 1, True, common=[list(row) for row in opening.solutions[0]],
-            difficulty=None if graded is None else graded.grade))
-    timed_out = opening.timed_out
-    common: list[int | None] | None
-    try:
-        common = backbone(puzzle, known, deadline)
-    except _OutOfTime:
-        common, timed_out = None, True
-    suggestion, settled, tried = None, True, set[tuple[int, int]]()
-    if common is not None and None in common:
-        # at most half of the time left, so that the count gets its turn
-        left = deadline.remaining()
-        share = deadline if left is None else Deadline(left / 2)
-        suggestion, settled = suggest(puzzle, common, known, share, tried)
-    total, exact = count(puzzle, timeout=deadline.remaining())
-    if common is not None and not settled and not deadline.expired():
-        suggestion, settled = suggest(puzzle, common, known, deadline, tried)
-    timed_out = timed_out or not settled
-    if not exact:
-        total, timed_out = max(total, len(set(known))), True
-    grid = None if common is None else [common[r * n:(r + 1) * n] for r in range(n)]
-    differ = () if common is None else tuple(
-        divmod(cell, n) for cell, value in enumerate(common) if value is None)
-    return done(Analysis(
-        Status.SOLVED, total, exact, common=grid, differ=differ, suggestion=suggestion,
-        timed_out=timed_out,
-    ))
+    """The setter's view of ``puzzle`` (``core/analysis.py``), within ``timeout`` seconds."""
+    return setter.analyse(puzzle, ENGINES, timeout=timeout)

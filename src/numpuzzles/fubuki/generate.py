@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from ..core.errors import GenerationError, InvalidParameterError
 from ..core.seeds import rng
-from .model import SIZES, Filling, Puzzle, combine
+from ..sumgrid.table import combine
+from .model import SIZES, Filling, Puzzle
 from .solve import solve
 
 _MAX_FILLINGS = 500

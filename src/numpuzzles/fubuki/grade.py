@@ -19,45 +19,20 @@ score means more such steps.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..sumgrid.ladder import GRADES, Graded, climb
 from .hint import hint
 from .model import Puzzle
 
-GRADES = ("easy", "medium", "hard", "expert")
-"""The grades, easiest first; grade ``k`` (0-based) means tier ``k + 1`` was needed."""
 STEP_NAMES = ("last cell", "only digit", "only place", "search")
 """What each tier's deduction is called in the hints."""
 
+FubukiGrade = Graded
+"""A Fubuki grade: the genre's (``sumgrid.ladder.Graded``)."""
 
-@dataclass(frozen=True)
-class FubukiGrade:
-    """``grade`` (one of ``GRADES``), the hardest ``tier`` (1..4) any step needed, how many
-    steps needed it (``score``) and how many steps there were in all (``steps``)."""
-
-    grade: str
-    tier: int
-    score: int
-    steps: int
-
-    @property
-    def hardest_step(self) -> str:
-        """The hardest step's name, as the hints call it."""
-        return STEP_NAMES[self.tier - 1]
+__all__ = ["GRADES", "STEP_NAMES", "FubukiGrade", "grade"]
 
 
-def grade(puzzle: Puzzle) -> FubukiGrade | None:
+def grade(puzzle: Puzzle) -> Graded | None:
     """The grade of ``puzzle`` (see the module docstring); None when the ladder stops
     before the grid is full (no solution, or several: no cell is forced)."""
-    current = puzzle
-    tiers: list[int] = []
-    while 0 in current.givens:
-        found = hint(current)
-        if found is None:
-            return None
-        givens = list(current.givens)
-        givens[found.index] = found.value
-        current = current.with_givens(tuple(givens))
-        tiers.append(found.tier)
-    hardest = max(tiers, default=1)
-    return FubukiGrade(GRADES[hardest - 1], hardest, tiers.count(hardest), len(tiers))
+    return climb(puzzle, hint, STEP_NAMES, stop_at_search=False)

@@ -11,20 +11,12 @@ import math
 from dataclasses import dataclass
 
 from ..core.errors import InvalidPuzzleError
+from ..sumgrid.table import Line, combine
 
 SIZES = (3, 4, 5)
 
 Filling = tuple[tuple[int, ...], ...]
 """A filled grid as rows of digits."""
-
-
-@dataclass(frozen=True)
-class Line:
-    """One constrained line: a name for messages, its cells, and its total (None = hidden)."""
-
-    name: str
-    cells: tuple[int, ...]
-    total: int | None
 
 
 @dataclass(frozen=True)
@@ -50,6 +42,16 @@ class Puzzle:
     def cell_count(self) -> int:
         """n², also the largest digit."""
         return self.size * self.size
+
+    @property
+    def width(self) -> int:
+        """n: the table's width, as the genre's shared code (``sumgrid``) reads it."""
+        return self.size
+
+    @property
+    def height(self) -> int:
+        """n, as ``width``."""
+        return self.size
 
     def lines(self) -> list[Line]:
         """Rows, columns, then diagonals (when present), with their totals."""
@@ -78,11 +80,6 @@ class Puzzle:
     def with_givens(self, givens: tuple[int, ...]) -> Puzzle:
         """The same totals with other givens."""
         return Puzzle(self.size, self.rows, self.cols, givens, self.diagonals, self.product)
-
-
-def combine(values: list[int], product: bool) -> int:
-    """Sum or product of ``values``: the one place that knows which the variant uses."""
-    return math.prod(values) if product else sum(values)
 
 
 def line_totals(filling: Filling, diagonals: bool) -> tuple[list[int], list[int], list[int]]:

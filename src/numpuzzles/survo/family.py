@@ -9,17 +9,16 @@ meets in the middle, the mutation measure) that Fubuki does not need.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from ..core.analysis import Analysis
-from ..core.errors import InvalidParameterError, PuzzleFormatError
-from ..core.family import Family, FamilyBase, HintAnswer, Made
+from ..core.errors import InvalidParameterError
+from ..core.family import Family, HintAnswer, Made
 from ..core.intparse import ascii_int
-from ..core.jsontext import first_json_value, member
 from ..core.params import Param
-from ..core.result import SolveResult, Status
-from ..core.violation import Violation
+from ..core.result import SolveResult
+from ..sumgrid.family import SumFamily
 from . import formats, howto
 from .check import check
 from .model import MAX_CELLS, SHAPE_RULE, Filling, Puzzle, shape_error
@@ -77,49 +76,24 @@ def symmetries(puzzle: Puzzle) -> list[Puzzle]:
     return out
 
 
-class SurvoFamily(FamilyBase[Puzzle, Filling]):
+class SurvoFamily(SumFamily[Puzzle]):
     """Adapter from the protocol's calls to the Survo modules."""
 
     name = "survo"
     title = "Survo: an m×n table (2 ≤ m, n; m·n ≤ 36) of 1..m·n, each once, to row and column sums."
+    text = formats  # the module, before the name is taken for its format names
     formats = formats.FORMATS
-    comment_formats = ("text",)
+    checker = staticmethod(check)
+    images = staticmethod(symmetries)
     generate_params = GENERATE_PARAMS
-    default_limit = None
-    verbs = frozenset({"hint", "draw", "analyse"})
-    draws_analysis = True
     rule_sets = howto.RULE_SETS
     play = howto.PLAY
 
-    def how_to_play(self, rules: str | None = None) -> list[str]:
-        return howto.how_to_play(rules)
-
-    def parse(self, text: str, format: str | None = None, **options: Any) -> list[Puzzle]:
-        self.option(self.read_params, options)
-        return formats.parse(text, format)
-
-    def dump(self, puzzle: Puzzle, format: str | None = None) -> str:
-        return formats.dump(puzzle, format or "text")
-
-    def dump_solution(self, puzzle: Puzzle, solution: Filling, format: str | None = None) -> str:
-        return formats.format_filling(solution) + "\n"
-
-    def parse_solution(self, text: str, puzzle: Puzzle, format: str | None = None) -> Filling:
-        """Rows separated by ``/`` or newlines, or JSON rows (a ``--json`` record too)."""
-        if format == "json" or (format is None and text.lstrip().startswith(("{", "["))):
-            value = member(first_json_value(text), "solution")
-            if isinstance(value, dict) and isinstance(value.get("solutions"), list):
-                value = value["solutions"][0] if value["solutions"] else None
-            if not isinstance(value, list) or not all(isinstance(r, list) for r in value):
-                raise PuzzleFormatError("a JSON filling is a list of rows of numbers")
-            text = "/".join(" ".join(str(v) for v in row) for row in value)
+    def read_filling(self, text: str, puzzle: Puzzle) -> Filling:
         return formats.parse_filling(text, puzzle.height, puzzle.width)
 
-    def puzzle_json(self, puzzle: Puzzle) -> dict[str, Any]:
-        return formats.to_json(puzzle)
-
-    def solution_json(self, puzzle: Puzzle, solution: Filling) -> Any:
-        return [list(row) for row in solution]
+    def how_to_play(self, rules: str | None = None) -> list[str]:
+        return howto.how_to_play(rules)
 
     def solve(self, puzzle: Puzzle, *, limit: int | None = None, timeout: float | None = None,
               **options: Any) -> SolveResult[Filling]:
@@ -147,22 +121,9 @@ class SurvoFamily(FamilyBase[Puzzle, Filling]):
         return replace(listed, solutions=listed.solutions[:_LISTED], complete=True,
                        total=total, stats=stats)
 
-    def check(self, puzzle: Puzzle, solution: Filling) -> list[Violation]:
-        return check(puzzle, solution)
-
     def describe(self, puzzle: Puzzle) -> str:
         kind = ", open" if puzzle.is_open else ""
         return f"{puzzle.height}x{puzzle.width}{kind}"
-
-    def distinct_key(self, puzzle: Puzzle) -> Hashable:
-        """The smallest of the puzzle's turned and mirrored images."""
-        return min(repr(p) for p in symmetries(puzzle))
-
-    def explain_difference(self, puzzle: Puzzle, first: Filling, second: Filling) -> str:
-        n = puzzle.width
-        cells = [r * n + c + 1 for r in range(puzzle.height) for c in range(n)
-                 if first[r][c] != second[r][c]]
-        return "the first two solutions differ at positions " + ", ".join(map(str, cells))
 
     def _make(self, params: Mapping[str, Any], seed: int) -> Made[Puzzle, Filling]:
         from .generate import generate
@@ -187,25 +148,11 @@ class SurvoFamily(FamilyBase[Puzzle, Filling]):
 
     def hint(self, puzzle: Puzzle, *, timeout: float | None = None) -> HintAnswer:
         """A cell the sums force, and why; else why there is none."""
-        from .hint import hint
+        from ..sumgrid.ladder import hint_answer
+        from .hint import WORDS, hint
         from .solve import solve
 
-        found = hint(puzzle)
-        if found is not None:
-            message = (f"position {found.position} (row {found.row}, column {found.col}) is "
-                       f"{found.value}: {found.reason}")
-            details = {"position": found.position, "row": found.row, "col": found.col,
-                       "value": found.value, "reason": found.reason, "tier": found.tier}
-            return HintAnswer(Status.SOLVED, message, details)
-        result = solve(puzzle, limit=2, timeout=timeout)
-        if result.status is Status.UNSOLVABLE:
-            return HintAnswer(Status.UNSOLVABLE, "the puzzle has no solution")
-        if result.status is Status.UNKNOWN:
-            return HintAnswer(Status.UNKNOWN, "undecided: the time limit stopped the search")
-        if 0 not in puzzle.givens:
-            return HintAnswer(Status.SOLVED, "the table is already full")
-        return HintAnswer(Status.SOLVED,
-                          "no empty cell is forced: the puzzle has more than one solution")
+        return hint_answer(puzzle, hint(puzzle), WORDS, solve, timeout)
 
     def analyse(self, puzzle: Puzzle, *, timeout: float | None = None) -> Analysis:
         from .analyse import analyse

@@ -9,45 +9,21 @@ a person needs; the tiers say which reasoning a player will need, and agree with
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from ..sumgrid.ladder import GRADES, Graded, climb
 from .hint import hint
 from .model import Puzzle
 
-GRADES = ("easy", "medium", "hard", "expert")
 STEP_NAMES = ("last cell", "only number", "only place", "search")
+"""What each tier's deduction is called in the hints."""
+
+SurvoGrade = Graded
+"""A Survo grade: the genre's (``sumgrid.ladder.Graded``)."""
+
+__all__ = ["GRADES", "STEP_NAMES", "SurvoGrade", "grade"]
 
 
-@dataclass(frozen=True)
-class SurvoGrade:
-    """``grade``, the hardest ``tier`` (1..4), how many steps needed it (``score``) and
-    how many steps there were (``steps``)."""
-
-    grade: str
-    tier: int
-    score: int
-    steps: int
-
-    @property
-    def hardest_step(self) -> str:
-        """The hardest step's name, as the hints call it."""
-        return STEP_NAMES[self.tier - 1]
-
-
-def grade(puzzle: Puzzle) -> SurvoGrade | None:
+def grade(puzzle: Puzzle) -> Graded | None:
     """The grade of a unique ``puzzle``; None when the ladder stops before the table is
-    full (no solution, or several)."""
-    current = puzzle
-    tiers: list[int] = []
-    while 0 in current.givens:
-        found = hint(current)
-        if found is None:
-            return None
-        givens = list(current.givens)
-        givens[found.index] = found.value
-        current = current.with_givens(tuple(givens))
-        tiers.append(found.tier)
-        if found.tier == 4:  # search settles the rest: the solver found the one solution
-            break
-    hardest = max(tiers, default=1)
-    return SurvoGrade(GRADES[hardest - 1], hardest, tiers.count(hardest), len(tiers))
+    full (no solution, or several).  A search step ends the climb: Survo's search step
+    shows the one solution, so the rest needs no reasoning."""
+    return climb(puzzle, hint, STEP_NAMES, stop_at_search=True)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.errors import InvalidPuzzleError
+from ..sumgrid.table import Line
 
 MIN_SIDE = 2
 MAX_CELLS = 36
@@ -67,10 +68,16 @@ class Puzzle:
         """The cells of column ``c``."""
         return tuple(r * self.width + c for r in range(self.height))
 
-    def lines(self) -> list[tuple[str, tuple[int, ...], int | None]]:
+    @property
+    def product(self) -> bool:
+        """Survo's lines always add up (Fubuki's product variant has no Survo form)."""
+        return False
+
+    def lines(self) -> list[Line]:
         """(name, cells, sum) for each row, then each column."""
-        out = [(f"row {r + 1}", self.row_cells(r), self.rows[r]) for r in range(self.height)]
-        out += [(f"column {c + 1}", self.col_cells(c), self.cols[c]) for c in range(self.width)]
+        out = [Line(f"row {r + 1}", self.row_cells(r), self.rows[r]) for r in range(self.height)]
+        out += [Line(f"column {c + 1}", self.col_cells(c), self.cols[c])
+                for c in range(self.width)]
         return out
 
     def with_givens(self, givens: tuple[int, ...]) -> Puzzle:

@@ -6,9 +6,10 @@ Run from the repository root:
     python bench/adc_bench.py                  # public files, then constructed layered boards
     python bench/adc_bench.py --timeout 60 --sat 10
 
-Two sets.  ``public``: every problem file in ``tests/data/numberlink/adc`` (the organisers'
-2016-format samples, one layer each, so the 2-D engines answer), under ``blank``, the
-contest's rule.  ``layered``: boards of several layers made with a solution by construction
+Two sets.  ``public``: every problem in ``tests/data/numberlink/adc`` (the organisers'
+ADC 2015 problems in the 2016 format, one layer each, so the 2-D engines answer, and one
+problem of three layers from their random generator), under ``blank``, the contest's
+rule.  ``layered``: boards of several layers made with a solution by construction
 (``numberlink/layers/construct.py``, seeded), since no layered problem of 2016-2017 is
 public.  For each board: seconds to one solution (``solve``), seconds to decide
 uniqueness (two solutions asked for), both answers checked by the independent checker;
@@ -42,8 +43,15 @@ LAYERED = [  # width, height, layers, lines, seed
 ]
 
 
+def public_problems() -> list[Path]:
+    """Every problem once: the 2016 form of each (its 2015 form, ``QNN.txt``, is the same
+    board), and the layered ``Q_*`` problems."""
+    return [p for p in sorted(DATA.glob("Q*.txt"))
+            if p.name.endswith(".2016.txt") or p.name.startswith("Q_")]
+
+
 def public(timeout: float) -> None:
-    for path in sorted(DATA.glob("Q*.txt")):
+    for path in public_problems():
         board = Ruled(NUMBERLINK.parse(path.read_text())[0].puzzle, Rules.BLANK.value)
         started = time.perf_counter()
         one = NUMBERLINK.solve(board, limit=1, timeout=timeout)

@@ -1,0 +1,124 @@
+"""janko.at's Arukone collection (580 puzzles, 5x5 to 35x48) under ``blank``: the published
+set issue 26 measured ("decides 439 of 579 at 30 s").
+
+Run from the repository root (nice: the machine is shared)::
+
+    nice -n 10 python bench/janko_bench.py --timeout 10            # one solution each
+    nice -n 10 python bench/janko_bench.py --timeout 10 --unique   # and uniqueness, <= 25x25
+
+The puzzles are ``bench/data/janko-arukone.txt`` (provenance: bench/data/README.md), copied
+verbatim: ``# ID SOURCE``, then ``H W`` (rows, columns), then H rows of W tokens (``-``
+empty, a number a clue).  One puzzle of the source, 341, is a row short of its header and
+is reported as unreadable, not solved.  For every puzzle: ``solve(rules=blank, limit=1)``
+(the default engine) and the independent checker on its solution; with ``--unique`` also
+``unique_blank`` (``numberlink/solve/unique_blank.py``) on every puzzle of at most
+``--unique-cells`` cells (625: the issue's 25x25 target), its solutions checked too.  Prints
+a line per puzzle that was not settled fast, and a summary: how many decided, median and
+maximum seconds over the decided ones.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from numpuzzles.core.result import Status
+from numpuzzles.numberlink.check import check
+from numpuzzles.numberlink.model import Puzzle, Rules
+from numpuzzles.numberlink.solve.dispatch import solve
+from numpuzzles.numberlink.solve.unique_blank import unique_blank
+
+DATA = Path(__file__).resolve().parent / "data" / "janko-arukone.txt"
+
+
+def read(path: Path) -> list[tuple[str, Puzzle | None]]:
+    """(id, puzzle) in the file's order; None for a puzzle whose rows do not match its
+    header (the source's 341)."""
+    out: list[tuple[str, Puzzle | None]] = []
+    blocks = [b for b in path.read_text().split("\n\n") if b.strip()]
+    for block in blocks:
+        lines = [ln for ln in block.splitlines() if ln.strip()]
+        named = [ln for ln in lines if ln.startswith("# ") and "https://www.janko.at/" in ln]
+        if not named:
+            continue  # the file's header
+        ident = named[0].split()[1]
+        body = [ln for ln in lines if not ln.startswith("#")]
+        height, width = (int(v) for v in body[0].split())
+        rows = [ln.split() for ln in body[1:]]
+        if len(rows) != height or any(len(r) != width for r in rows):
+            out.append((ident, None))
+            continue
+        cells = tuple(0 if t == "-" else int(t) for r in rows for t in r)
+        out.append((ident, Puzzle(width, height, cells)))
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--timeout", type=float, default=10.0, help="seconds a puzzle and question")
+    parser.add_argument("--unique", action="store_true", help="decide uniqueness too")
+    parser.add_argument("--unique-cells", type=int, default=625,
+                        help="uniqueness only on boards of at most this many cells")
+    parser.add_argument("--first", type=int, default=0, help="only the first N puzzles")
+    args = parser.parse_args()
+    puzzles = read(DATA)
+    if args.first:
+        puzzles = puzzles[: args.first]
+    solved: list[float] = []
+    undecided: list[str] = []
+    unreadable: list[str] = []
+    unique_times: list[float] = []
+    unique_undecided: list[str] = []
+    verdicts = {"unique": 0, "several": 0, "none": 0}
+    started_all = time.perf_counter()
+    for ident, puzzle in puzzles:
+        if puzzle is None:
+            unreadable.append(ident)
+            continue
+        started = time.perf_counter()
+        result = solve(puzzle, rules=Rules.BLANK, limit=1, timeout=args.timeout)
+        seconds = time.perf_counter() - started
+        for sol in result.solutions:
+            if check(puzzle, sol, Rules.BLANK):
+                sys.exit(f"{ident}: a solution failed the checker")
+        if result.status is Status.SOLVED:
+            solved.append(seconds)
+        else:
+            undecided.append(ident)
+            print(f"{ident}: one solution {result.status.value} after {seconds:.2f} s", flush=True)
+        if args.unique and puzzle.width * puzzle.height <= args.unique_cells:
+            started = time.perf_counter()
+            two = unique_blank(puzzle, timeout=args.timeout)
+            seconds = time.perf_counter() - started
+            for sol in two.solutions:
+                if check(puzzle, sol, Rules.BLANK):
+                    sys.exit(f"{ident}: a uniqueness solution failed the checker")
+            if two.status is Status.UNKNOWN:
+                unique_undecided.append(ident)
+                print(f"{ident}: uniqueness undecided after {seconds:.2f} s", flush=True)
+            else:
+                unique_times.append(seconds)
+                n = len(two.solutions)
+                verdicts["unique" if n == 1 else "several" if n > 1 else "none"] += 1
+    total = len(puzzles)
+    print(f"\n{total} puzzles in {time.perf_counter() - started_all:.1f} s; "
+          f"unreadable: {', '.join(unreadable) or 'none'}")
+    if solved:
+        print(f"one solution: {len(solved)} solved and checked, median "
+              f"{statistics.median(solved):.3f} s, max {max(solved):.3f} s; "
+              f"undecided at {args.timeout:g} s: {len(undecided)} {' '.join(undecided)}")
+    if args.unique:
+        decided = len(unique_times)
+        median = statistics.median(unique_times) if unique_times else 0.0
+        print(f"uniqueness (<= {args.unique_cells} cells): {decided} decided "
+              f"({verdicts['unique']} unique, {verdicts['several']} several, "
+              f"{verdicts['none']} none), median {median:.3f} s, max "
+              f"{max(unique_times, default=0.0):.3f} s; undecided at {args.timeout:g} s: "
+              f"{len(unique_undecided)} {' '.join(unique_undecided)}")
+
+
+if __name__ == "__main__":
+    main()

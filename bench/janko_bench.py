@@ -23,11 +23,12 @@ import argparse
 import statistics
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from numpuzzles.core.result import Status
 from numpuzzles.numberlink.check import check
-from numpuzzles.numberlink.model import Puzzle, Rules
+from numpuzzles.numberlink.model import Puzzle, Rules, Solution
 from numpuzzles.numberlink.solve.dispatch import solve
 from numpuzzles.numberlink.solve.unique_blank import unique_blank
 
@@ -56,6 +57,13 @@ def read(path: Path) -> list[tuple[str, Puzzle | None]]:
     return out
 
 
+def _checked(ident: str, puzzle: Puzzle, solutions: Sequence[Solution]) -> None:
+    """Every solution through the independent checker; the run stops at a failure."""
+    for sol in solutions:
+        if check(puzzle, sol, Rules.BLANK):
+            sys.exit(f"{ident}: a solution failed the checker")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds a puzzle and question")
@@ -81,9 +89,7 @@ def main() -> None:
         started = time.perf_counter()
         result = solve(puzzle, rules=Rules.BLANK, limit=1, timeout=args.timeout)
         seconds = time.perf_counter() - started
-        for sol in result.solutions:
-            if check(puzzle, sol, Rules.BLANK):
-                sys.exit(f"{ident}: a solution failed the checker")
+        _checked(ident, puzzle, result.solutions)
         if result.status is Status.SOLVED:
             solved.append(seconds)
         else:
@@ -93,9 +99,7 @@ def main() -> None:
             started = time.perf_counter()
             two = unique_blank(puzzle, timeout=args.timeout)
             seconds = time.perf_counter() - started
-            for sol in two.solutions:
-                if check(puzzle, sol, Rules.BLANK):
-                    sys.exit(f"{ident}: a uniqueness solution failed the checker")
+            _checked(ident, puzzle, two.solutions)
             if two.status is Status.UNKNOWN:
                 unique_undecided.append(ident)
                 print(f"{ident}: uniqueness undecided after {seconds:.2f} s", flush=True)

@@ -11,5 +11,6 @@ protocol (``table.py``):
   family's, as their solvers differ), the grade it gives when played to the end, and the
   hint's answer for the protocol;
 - ``setter``: ``analyse``, the setter's view (the count, the backbone asked of the solver
-  one cell at a time, and a given proved to make the puzzle unique).
+  one cell at a time, and a given proved to make the puzzle unique);
+- ``family``: ``SumFamily``, the protocol adapter's reading, writing and checking.
 """

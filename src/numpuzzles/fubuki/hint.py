@@ -11,7 +11,7 @@ The tier doubles as a difficulty measure: the higher the tier a puzzle needs, th
 from __future__ import annotations
 
 from ..sumgrid.ladder import Hint, deduce, where
-from ..sumgrid.table import Words
+from ..sumgrid.table import Words, flat
 from .model import Puzzle
 from .solve import solve
 
@@ -34,7 +34,7 @@ def hint(puzzle: Puzzle) -> Hint | None:
     if not result.solutions or not result.complete:
         return None
     n = puzzle.size
-    first = [v for row in result.solutions[0] for v in row]
+    first = flat(result.solutions[0])
     for index, value in enumerate(first):
         if puzzle.givens[index]:
             continue

@@ -99,7 +99,8 @@ def last_cell(table: SumTable, lines: list[Line]) -> Hint | None:
 def narrow(table: SumTable, lines: list[Line]) -> dict[int, set[int]] | None:
     """Candidates of every empty cell after line-set narrowing to a fixpoint; None if dead."""
     values = table.givens
-    cand = {i: _unused(table) for i, v in enumerate(values) if not v}
+    unused = _unused(table)
+    cand = {i: set(unused) for i, v in enumerate(values) if not v}
     changed = True
     while changed:
         changed = False

@@ -11,7 +11,7 @@ The tier is also our deduction grade (``grade.py``), which sits beside Mustonen'
 from __future__ import annotations
 
 from ..sumgrid.ladder import Hint, deduce, where
-from ..sumgrid.table import Words
+from ..sumgrid.table import Words, flat
 from .model import Puzzle
 from .solve import solve
 
@@ -30,7 +30,7 @@ def hint(puzzle: Puzzle) -> Hint | None:
     result = solve(puzzle, limit=2)
     if result.count != 1 or not result.complete:
         return None
-    first = [v for row in result.solutions[0] for v in row]
+    first = flat(result.solutions[0])
     for index, value in enumerate(first):
         if not puzzle.givens[index]:
             reason = (f"the only solution has {value} in {where(puzzle, index)} "

@@ -5,6 +5,7 @@ Run from the repository root:
 
     python bench/adc_bench.py                  # public files, then constructed layered boards
     python bench/adc_bench.py --timeout 60 --sat 10
+    python bench/adc_bench.py --timeout 10 --baseline   # and the race without CaDiCaL
 
 Two sets.  ``public``: every problem in ``tests/data/numberlink/adc`` (the organisers'
 ADC 2015 problems in the 2016 format, one layer each, so the 2-D engines answer, and one
@@ -15,8 +16,9 @@ public.  For each board: seconds to one solution (``solve``), seconds to decide
 uniqueness (two solutions asked for), both answers checked by the independent checker;
 ``--sat S`` also times the SAT engine alone (no router) on one solution, under a limit of
 S seconds (``-`` when it ran out, or at once when the model would pass
-``layers.sat.MAX_LABEL_VARS``).  ``two_s`` on the public boards is the 2-D engines' time
-to the --timeout: they cannot yet decide uniqueness under ``blank`` on these 36x36 boards.
+``layers.sat.MAX_LABEL_VARS``).  ``--baseline`` puts in the public rows' ``sat_s`` column the
+seconds to one solution with ``race.CHILD_SAT`` off (the ``blank`` race before CaDiCaL
+joined it in a child process; ``-`` when it found none within the timeout).
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from numpuzzles.numberlink.layers.graph import stacked_graph
 from numpuzzles.numberlink.layers.sat import solve_graph
 from numpuzzles.numberlink.layers.solve import solve_layered
 from numpuzzles.numberlink.model import Rules
+from numpuzzles.numberlink.solve import race
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "numberlink" / "adc"
 LAYERED = [  # width, height, layers, lines, seed
@@ -50,7 +53,7 @@ def public_problems() -> list[Path]:
             if p.name.endswith(".2016.txt") or p.name.startswith("Q_")]
 
 
-def public(timeout: float) -> None:
+def public(timeout: float, baseline: bool) -> None:
     for path in public_problems():
         board = Ruled(NUMBERLINK.parse(path.read_text())[0].puzzle, Rules.BLANK.value)
         started = time.perf_counter()
@@ -59,10 +62,20 @@ def public(timeout: float) -> None:
         two = NUMBERLINK.solve(board, limit=2, timeout=timeout)
         done = time.perf_counter()
         answers = (*one.solutions, *two.solutions)
-        ok = bool(answers) and all(not NUMBERLINK.check(board, s) for s in answers)
+        base_text = "-"
+        if baseline:
+            race.CHILD_SAT = False
+            try:
+                base = NUMBERLINK.solve(board, limit=1, timeout=timeout)
+            finally:
+                race.CHILD_SAT = True
+            if base.solutions:
+                base_text = f"{time.perf_counter() - done:.3f}"
+            answers += base.solutions
+        ok = bool(one.solutions) and all(not NUMBERLINK.check(board, s) for s in answers)
         print(f"public   {path.name:18} {NUMBERLINK.describe(board):14} "
               f"{middle - started:8.3f} {done - middle:8.3f} {_unique(two.unique):>10} "
-              f"{'-':>8} {'yes' if ok else 'NO'}", flush=True)
+              f"{base_text:>8} {'yes' if ok else 'NO'}", flush=True)
 
 
 def layered(timeout: float, sat: float | None) -> None:
@@ -95,12 +108,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds a solve")
     parser.add_argument("--sat", type=float, default=None, help="also time SAT alone")
+    parser.add_argument("--baseline", action="store_true",
+                        help="also time one solution without the race's CaDiCaL child")
     args = parser.parse_args()
     now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     print(f"# adc_bench {now}")
     print(f"{'set':8} {'board':18} {'size':14} {'one_s':>8} {'two_s':>8} {'unique?':>10} "
           f"{'sat_s':>8} checked")
-    public(args.timeout)
+    public(args.timeout, args.baseline)
     layered(args.timeout, args.sat)
 
 

@@ -5,6 +5,7 @@ Run from the repository root (nice: the machine is shared)::
 
     nice -n 10 python bench/janko_bench.py --timeout 10            # one solution each
     nice -n 10 python bench/janko_bench.py --timeout 10 --unique   # and uniqueness, <= 25x25
+    nice -n 10 python bench/janko_bench.py --timeout 10 --baseline # and without CaDiCaL
 
 The puzzles are ``bench/data/janko-arukone.txt`` (provenance: bench/data/README.md), copied
 verbatim: ``# ID SOURCE``, then ``H W`` (rows, columns), then H rows of W tokens (``-``
@@ -12,7 +13,9 @@ empty, a number a clue).  One puzzle of the source, 341, is a row short of its h
 is reported as unreadable, not solved.  For every puzzle: ``solve(rules=blank, limit=1)``
 (the default engine) and the independent checker on its solution; with ``--unique`` also
 ``unique_blank`` (``numberlink/solve/unique_blank.py``) on every puzzle of at most
-``--unique-cells`` cells (625: the issue's 25x25 target), its solutions checked too.  Prints
+``--unique-cells`` cells (625: the issue's 25x25 target), its solutions checked too.  With
+``--baseline`` each puzzle is solved a second time, paired, with ``race.CHILD_SAT`` off:
+the ``blank`` race as it was before CaDiCaL joined it in a child process.  Prints
 a line per puzzle that was not settled fast, and a summary: how many decided, median and
 maximum seconds over the decided ones.
 """
@@ -26,9 +29,10 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from numpuzzles.core.result import Status
+from numpuzzles.core.result import SolveResult, Status
 from numpuzzles.numberlink.check import check
 from numpuzzles.numberlink.model import Puzzle, Rules, Solution
+from numpuzzles.numberlink.solve import race
 from numpuzzles.numberlink.solve.dispatch import solve
 from numpuzzles.numberlink.solve.unique_blank import unique_blank
 
@@ -64,6 +68,18 @@ def _checked(ident: str, puzzle: Puzzle, solutions: Sequence[Solution]) -> None:
             sys.exit(f"{ident}: a solution failed the checker")
 
 
+def _without_child(puzzle: Puzzle, timeout: float) -> tuple[SolveResult[Solution], float]:
+    """One solution as ``solve`` found it before the race's CaDiCaL child
+    (``race.CHILD_SAT`` off for the call), and its seconds: the baseline."""
+    race.CHILD_SAT = False
+    try:
+        started = time.perf_counter()
+        result = solve(puzzle, rules=Rules.BLANK, limit=1, timeout=timeout)
+        return result, time.perf_counter() - started
+    finally:
+        race.CHILD_SAT = True
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--timeout", type=float, default=10.0, help="seconds a puzzle and question")
@@ -71,6 +87,8 @@ def main() -> None:
     parser.add_argument("--unique-cells", type=int, default=625,
                         help="uniqueness only on boards of at most this many cells")
     parser.add_argument("--first", type=int, default=0, help="only the first N puzzles")
+    parser.add_argument("--baseline", action="store_true",
+                        help="also solve each puzzle without the race's CaDiCaL child, paired")
     args = parser.parse_args()
     puzzles = read(DATA)
     if args.first:
@@ -78,6 +96,8 @@ def main() -> None:
     solved: list[float] = []
     undecided: list[str] = []
     unreadable: list[str] = []
+    base_solved: list[float] = []
+    base_undecided: list[str] = []
     unique_times: list[float] = []
     unique_undecided: list[str] = []
     verdicts = {"unique": 0, "several": 0, "none": 0}
@@ -95,6 +115,16 @@ def main() -> None:
         else:
             undecided.append(ident)
             print(f"{ident}: one solution {result.status.value} after {seconds:.2f} s", flush=True)
+        if args.baseline:
+            base, base_seconds = _without_child(puzzle, args.timeout)
+            _checked(ident, puzzle, base.solutions)
+            if base.status is Status.SOLVED:
+                base_solved.append(base_seconds)
+            else:
+                base_undecided.append(ident)
+            if max(seconds, base_seconds) > 1.0:
+                print(f"{ident}: one solution {result.status.value} {seconds:.2f} s; "
+                      f"baseline {base.status.value} {base_seconds:.2f} s", flush=True)
         if args.unique and puzzle.width * puzzle.height <= args.unique_cells:
             started = time.perf_counter()
             two = unique_blank(puzzle, timeout=args.timeout)
@@ -114,6 +144,11 @@ def main() -> None:
         print(f"one solution: {len(solved)} solved and checked, median "
               f"{statistics.median(solved):.3f} s, max {max(solved):.3f} s; "
               f"undecided at {args.timeout:g} s: {len(undecided)} {' '.join(undecided)}")
+    if base_solved:
+        print(f"baseline (no CaDiCaL child): {len(base_solved)} solved and checked, median "
+              f"{statistics.median(base_solved):.3f} s, max {max(base_solved):.3f} s; "
+              f"undecided at {args.timeout:g} s: {len(base_undecided)} "
+              f"{' '.join(base_undecided)}")
     if args.unique:
         decided = len(unique_times)
         median = statistics.median(unique_times) if unique_times else 0.0

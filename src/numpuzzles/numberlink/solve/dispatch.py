@@ -6,7 +6,9 @@ Two exact engines answer the same question, each fast where the other is slow:
 - the scan search (``scan.py``, a compiled depth-first search): ``fill-notouch`` only, but
   its solutions are solutions under ``fill`` and ``blank`` too;
 - the router (``route.py``, compiled too): ``blank`` with one solution asked for only; it
-  searches shortest solutions, which settles "is there one" exactly, but not how many.
+  searches shortest solutions, which settles "is there one" exactly, but not how many;
+  after its head start it races SAT, which then runs as two solvers, Glucose here and
+  CaDiCaL in a child process (``sat_child.py``).
 
 ``solve`` checks its arguments, finds once which parts of the board each label reaches
 (``reach.Reach``: a label whose ends are cut off proves the puzzle unsolvable before any

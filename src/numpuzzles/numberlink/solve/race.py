@@ -21,7 +21,8 @@ a board the plain search settles imports neither numpy nor the SAT model.
 
 Under ``blank`` with one solution asked for, the router of ``route.py`` (shortest solutions
 only, exact for that question) takes the scan search's place (``route_answer``): alone for
-``ROUTE_HEAD_START`` steps, then raced against SAT the same way.
+``ROUTE_HEAD_START`` steps, then raced against SAT the same way, with a second SAT solver
+(CaDiCaL, in a child process: ``sat_child.py``) on the same model.
 """
 
 from __future__ import annotations
@@ -42,6 +43,9 @@ from .reach import Reach
 
 if TYPE_CHECKING:  # the router (like SAT and the array-based scan) is imported where boards need it
     from .route import RouteRestarts
+    from .sat import Alarm
+    from .sat_child import ChildSat
+    from .sat_model import Model
 
 HEAD_START_NODES = 500_000
 """Under ``fill-notouch`` the scan search runs alone for this many nodes (some 40 ms
@@ -84,6 +88,9 @@ in Python on a 12x12 board (most generated 10x10 Arukone boards need under 100),
 loading the compiled kernels costs about a second each.  Then SAT alone gets up to
 ``SMALL_SAT_SECONDS`` (a 10x10 takes it some 0.03 s) before the kernels are loaded."""
 SMALL_SAT_SECONDS = 1.0
+CHILD_SAT = True
+"""Whether the ``blank`` race adds CaDiCaL in a child process (``_child_sat``); the
+benchmarks set it False for their baseline, the race as it was without it."""
 LOAD_POLL_SECONDS = 0.01
 """How often a race's search, waiting for its GIL-free kernel to load, looks at the stop
 signal (so a race SAT won ends at once)."""
@@ -258,9 +265,13 @@ def _race(
     race has numba's JIT versions loaded beside it and the search switches to them
     (``jit.load_nogil_in_background``).  Both are exact: the answer is the same whichever
     wins, except which solutions are shown when a board has more than ``limit`` of them.
-    ``shortest``: SAT may keep to shortest solutions (``sat_solve``), as the router does.
+    ``shortest``: SAT may keep to shortest solutions (``sat_solve``), as the router does;
+    this is the ``blank`` race, and its model also goes to CaDiCaL in a child process
+    (``sat_child.py``), since on other people's sparse boards each of the two SAT solvers
+    settles boards the other cannot (the child's answer stops the others at once).
     """
     from .sat import Alarm, sat_solve
+    from .sat_model import Model
 
     loading = jit.load_nogil_in_background(*search.kernels)
     alarm = Alarm(deadline, always=True)
@@ -282,18 +293,69 @@ def _race(
 
     worker = threading.Thread(target=work, name="numberlink-scan", daemon=True)
     worker.start()
+    child: ChildSat | None = None
+    model: Model | None = None
     try:
+        if shortest and CHILD_SAT:
+            model = Model(search.puzzle, rules, reach.domains(), shortest=True)
+            child = _child_sat(model, alarm, stop)
         by_sat = sat_solve(
-            search.puzzle, rules, reach.domains(), search.limit, deadline, alarm, shortest=shortest
+            search.puzzle,
+            rules,
+            reach.domains(),
+            search.limit,
+            deadline,
+            alarm,
+            shortest=shortest,
+            model=model,
         )
     finally:
         stop.set()
         worker.join()
+        if child is not None:
+            child.stop()
     if errors:
         raise errors[0]
     if search.finished and (exact or search.found):
         return scan_result(search.outcome(), deadline)
+    if child is not None and model is not None and by_sat.timed_out:
+        by_child = _child_result(child, model, deadline)
+        if by_child is not None:
+            return by_child
     return by_sat
+
+
+def _child_sat(model: Model, alarm: Alarm, stop: threading.Event) -> ChildSat | None:
+    """The second SAT solver of a ``blank`` race, in a child process (``sat_child.py``),
+    started on ``model``'s clauses; its answer stops the other engines.  None when no child
+    process can be started (the race goes on without it)."""
+    from .sat_child import ChildSat
+
+    def answered() -> None:
+        stop.set()
+        alarm.fire()
+
+    try:
+        return ChildSat(model.clauses, answered)
+    except OSError:
+        return None
+
+
+def _child_result(
+    child: ChildSat, model: Model, deadline: Deadline
+) -> SolveResult[Solution] | None:
+    """The child's answer as the race's (None if it gave none): unsatisfiable is a proof
+    (the shortest model has a solution whenever the board has one, ``route.py``)."""
+    from .sat import sat_result
+
+    if child.answer is None:
+        return None
+    if child.answer is False:
+        return sat_result(deadline, [], True, False, calls=1)
+    solution, _, cuts = model.decode(child.answer)
+    if solution is None or cuts:
+        return None  # not expected with label variables under blank
+    return sat_result(deadline, [solution], False, False, calls=1)
 
 
 def plain_first(puzzle: Puzzle) -> bool:

@@ -76,6 +76,7 @@ def sat_solve(
     alarm: Alarm,
     *,
     shortest: bool = False,
+    model: Model | None = None,
 ) -> SolveResult[Solution]:
     """The SAT model's answer (see the module docstring), interrupted by ``alarm``; stops
     unfinished at ``deadline``.  ``domains``: ``reach.label_domains(puzzle)``.
@@ -83,7 +84,8 @@ def sat_solve(
     ``shortest`` (``blank``, ``limit`` 1 only): add clauses that hold in every shortest
     solution (no path touches itself; ``route.py`` argues why one always exists), which
     leave the solver less freedom; wrong for counting and uniqueness, where every
-    solution counts."""
+    solution counts.  ``model``: the model already built for these arguments (with label
+    variables), so a race that hands it to a second solver builds it once."""
     if shortest and (rules is not Rules.BLANK or limit != 1):
         raise InvalidParameterError("shortest solutions answer only 'one blank solution'")
 
@@ -92,8 +94,9 @@ def sat_solve(
     ) -> SolveResult[Solution]:
         return sat_result(deadline, found, exhausted, timed_out, conflicts, calls)
 
-    lazy = rules in LAZY_RULES
-    model = Model(puzzle, rules, domains, labels=not lazy, shortest=shortest)
+    lazy = rules in LAZY_RULES and model is None
+    if model is None:
+        model = Model(puzzle, rules, domains, labels=not lazy, shortest=shortest)
     if deadline.expired() or alarm.fired:
         alarm.cancel()
         return result([], False, True)

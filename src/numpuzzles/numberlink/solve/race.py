@@ -91,6 +91,9 @@ SMALL_SAT_SECONDS = 1.0
 CHILD_SAT = True
 """Whether the ``blank`` race adds CaDiCaL in a child process (``_child_sat``); the
 benchmarks set it False for their baseline, the race as it was without it."""
+CHILD_MAX_CLAUSES = 3_000_000
+"""No child for a model of more clauses: the child holds a second copy of them (and the
+blob sent to it a third, some 40 bytes a clause), where a 36x36 ADC problem has 200,000."""
 LOAD_POLL_SECONDS = 0.01
 """How often a race's search, waiting for its GIL-free kernel to load, looks at the stop
 signal (so a race SAT won ends at once)."""
@@ -335,9 +338,11 @@ def _child_sat(model: Model, alarm: Alarm, stop: threading.Event) -> ChildSat | 
         stop.set()
         alarm.fire()
 
+    if len(model.clauses) > CHILD_MAX_CLAUSES:
+        return None
     try:
         return ChildSat(model.clauses, answered)
-    except OSError:
+    except (OSError, ValueError):  # no interpreter to start (an embedded Python)
         return None
 
 

@@ -1,21 +1,26 @@
 """A SAT call in a child process: CaDiCaL beside Glucose, on another core, stopped at once.
 
-Why a child process: the sparse ``blank`` boards other people publish (ADC problems,
-janko.at's Arukone) split the two solvers python-sat offers.  Measured on the shortest
-model (``Model(shortest=True)``), one call each: the ADC's Q17 (30x30) CaDiCaL 1.9.5 in
-2.7 s, Glucose 4 not within 60 s; janko.at 455 (15x15) Glucose 3.9 s, CaDiCaL 5.4 s.  Neither
-wins everywhere, so the race runs both.  But CaDiCaL cannot be run in this process:
-python-sat cannot interrupt it (its ``interrupt`` is not implemented) and it holds the GIL
-for a whole call, so the router's thread could not even read the clock.  Cut into
-conflict-limited calls it loses its way (measured: Q17 took 1,305 conflicts in one call,
-and was not solved in 430 calls of 1,000).  A process runs on its own core without the
-GIL and is stopped by a signal the moment another engine wins or the deadline passes.
+Why a second solver: on the sparse ``blank`` boards other people publish (ADC problems,
+janko.at's Arukone) the two solvers python-sat offers fail on different boards.  Measured
+on the shortest model (``Model(shortest=True)``), one call each: ADC Q17 (30x30) Glucose 4
+not within 60 s, CaDiCaL 1.9.5 2.7 s with its defaults and 0.08 s with its ``--sat``
+settings (``CHILD_OPTIONS``); ADC Q15 Glucose 2.7 s, CaDiCaL 1.5 s with ``--sat`` and not
+within 20 s with its defaults.  One solver's settings are a bet on the board, so the race
+keeps Glucose and adds CaDiCaL.
 
-The clauses travel to the child as one ``marshal`` blob on its standard input (a list of
-lists of ints: milliseconds for 150,000 clauses) and the model comes back the same way.
-The child is ``python -m numpuzzles.numberlink.solve.sat_child SOLVER`` (``main``); starting
-it costs some 0.1 s (Python and python-sat), which is why only a board the router did not
-settle within its head start gets one.
+Why a child process: python-sat cannot interrupt CaDiCaL (its ``interrupt`` is not
+implemented) and CaDiCaL holds the GIL for a whole call, so in this process the router's
+thread could not even read the clock.  Cut into conflict-limited calls it loses its way
+(measured: Q17 took 1,305 conflicts in one call, and was not solved in 431 calls of
+1,000).  A process runs on its own core without the GIL and is killed the moment another
+engine wins or the deadline passes.
+
+The settings and clauses travel to the child as one ``marshal`` blob on its standard
+input (measured on Q17's 147,946 clauses: 3.1 MB, written in 9 ms, read in 58 ms) and the
+model comes back the same way.  The child is ``python -m
+numpuzzles.numberlink.solve.sat_child SOLVER`` (``main``); a child with a trivial formula
+takes about 0.06 s in all (Python and python-sat), which is why only a board the router
+did not settle within its head start gets one.
 """
 
 from __future__ import annotations
@@ -28,10 +33,16 @@ from collections.abc import Callable
 from typing import Literal
 
 CHILD_SOLVER = "cadical195"
+CHILD_OPTIONS = {"stabilizeonly": 1, "elimreleff": 10, "subsumereleff": 60}
+"""CaDiCaL's own ``--sat`` configuration (its options for satisfiable formulas), which the
+race's question usually is.  Measured on the shortest model, one call each: Q17 0.08 s
+(2.7 s with CaDiCaL's defaults), janko 455 0.98 s (5.4 s), ADC Q15 1.48 s (not within 20 s);
+janko 430 34.7 s (12-14 s with the defaults)."""
 
 
 class ChildSat:
-    """One SAT call on ``clauses`` in a child process, started at once.
+    """One SAT call on ``clauses`` in a child process, started at once; ``options``: the
+    solver's settings (``configure``; None: ``CHILD_OPTIONS`` for CaDiCaL, else none).
 
     ``on_answer`` is called (from a waiting thread) when the child answers, so a race can
     stop its other engines.  ``answer``: None while unknown (or stopped), False for
@@ -43,6 +54,7 @@ class ChildSat:
         clauses: list[list[int]],
         on_answer: Callable[[], None],
         solver: str = CHILD_SOLVER,
+        options: dict[str, int] | None = None,
     ) -> None:
         self.answer: list[int] | Literal[False] | None = None
         self.failed = False
@@ -55,7 +67,9 @@ class ChildSat:
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
         )
-        self._blob = marshal.dumps(clauses)
+        if options is None:
+            options = CHILD_OPTIONS if solver == CHILD_SOLVER else {}
+        self._blob = marshal.dumps((options, clauses))
         self._on_answer = on_answer
         self._thread = threading.Thread(target=self._wait, name="numberlink-sat-child", daemon=True)
         self._thread.start()
@@ -88,11 +102,15 @@ class ChildSat:
 
 
 def main() -> None:
-    """The child: clauses in (``marshal``), one SAT call, the model or False out."""
+    """The child: options and clauses in (``marshal``), one SAT call, the model or False
+    out."""
     from pysat.solvers import Solver
 
-    clauses = marshal.load(sys.stdin.buffer)
-    with Solver(name=sys.argv[1], bootstrap_with=clauses) as solver:
+    options, clauses = marshal.load(sys.stdin.buffer)
+    with Solver(name=sys.argv[1]) as solver:
+        if options:
+            solver.configure(options)  # before any clause, as CaDiCaL requires
+        solver.append_formula(clauses)
         found = solver.solve()
         answer: list[int] | Literal[False] = list(solver.get_model() or []) if found else False
     sys.stdout.buffer.write(marshal.dumps(answer))

@@ -20,8 +20,15 @@ from typing import Any
 
 from ..core.errors import InvalidPuzzleError, PuzzleFormatError
 from ..core.intparse import ascii_int
-from ..core.jsontext import json_values
-from ..core.sumtext import blocks, cell_token, sum_token
+from ..core.sumtext import (
+    cell_token,
+    json_givens,
+    json_int,
+    json_sums,
+    json_table,
+    parse_tables,
+    sum_token,
+)
 from .model import SIZES, Filling, Puzzle
 
 FORMATS = ("text", "json")
@@ -68,39 +75,22 @@ def _parse_block(block: list[tuple[int, str]]) -> Puzzle:
         raise PuzzleFormatError(str(exc), first_line) from None
 
 
-def _json_int(value: Any, what: str, number: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise PuzzleFormatError(f"{what} must be an integer, got {value!r}", number)
-    return value
-
-
-def _json_totals(value: Any, what: str, number: int) -> tuple[int | None, ...]:
-    if not isinstance(value, list):
-        raise PuzzleFormatError(f"'{what}' must be a list of totals (null = hidden)", number)
-    return tuple(None if t is None else _json_int(t, f"a total in '{what}'", number) for t in value)
-
-
 def _from_json(obj: Any, number: int) -> Puzzle:
     """A puzzle from the object ``to_json`` writes; ``givens`` may be left out (all empty)."""
-    if not isinstance(obj, dict):
-        raise PuzzleFormatError("a JSON puzzle is an object", number)
-    for field in ("rows", "cols"):
-        if field not in obj:
-            raise PuzzleFormatError(f"the JSON puzzle lacks the field '{field}'", number)
-    rows = _json_totals(obj["rows"], "rows", number)
-    cols = _json_totals(obj["cols"], "cols", number)
-    size = _json_int(obj["size"], "'size'", number) if "size" in obj else len(rows)
+    raw_rows, raw_cols = json_table(obj, number)
+    rows = json_sums(raw_rows, "rows", number, "total")
+    cols = json_sums(raw_cols, "cols", number, "total")
+    size = json_int(obj["size"], "'size'", number) if "size" in obj else len(rows)
     givens = obj.get("givens")
     if givens:
-        if not isinstance(givens, list) or not all(isinstance(row, list) for row in givens):
-            raise PuzzleFormatError("'givens' must be a list of rows", number)
-        flat = tuple(_json_int(v, "a given", number) for row in givens for v in row)
+        grid = json_givens(givens, number)
+        flat = tuple(json_int(v, "a given", number) for row in grid for v in row)
     else:  # all empty; the size is checked before n² cells are made
         flat = (0,) * (size * size) if size in SIZES else ()
     diagonals = obj.get("diagonals")
     diagonal_totals: tuple[int | None, int | None] | None = None
     if diagonals is not None:
-        pair = _json_totals(diagonals, "diagonals", number)
+        pair = json_sums(diagonals, "diagonals", number, "total")
         if len(pair) != 2:
             raise PuzzleFormatError("'diagonals' holds two totals", number)
         diagonal_totals = (pair[0], pair[1])
@@ -112,20 +102,7 @@ def _from_json(obj: Any, number: int) -> Puzzle:
 
 def parse(text: str, format: str | None = None) -> list[Puzzle]:
     """Every puzzle in ``text``; JSON (one object, a list, or JSON Lines) is sniffed."""
-    if format is None:
-        format = "json" if text.lstrip().startswith(("{", "[")) else "text"
-    if format == "json":
-        puzzles = [
-            _from_json(item.get("puzzle", item) if isinstance(item, dict) else item, number)
-            for number, item in json_values(text)
-        ]
-    elif format == "text":
-        puzzles = [_parse_block(block) for block in blocks(text)]
-    else:
-        raise PuzzleFormatError(f"unknown format {format!r}; known: {', '.join(FORMATS)}")
-    if not puzzles:
-        raise PuzzleFormatError("no puzzle found")
-    return puzzles
+    return parse_tables(text, format, _from_json, _parse_block, FORMATS)
 
 
 def _token(value: int | None) -> str:

@@ -24,8 +24,15 @@ from typing import Any
 
 from ..core.errors import InvalidPuzzleError, PuzzleFormatError
 from ..core.intparse import ascii_int
-from ..core.jsontext import json_values
-from ..core.sumtext import blocks, cell_token, sum_token
+from ..core.sumtext import (
+    cell_token,
+    json_givens,
+    json_int,
+    json_sums,
+    json_table,
+    parse_tables,
+    sum_token,
+)
 from .model import Filling, Puzzle, shape_error
 
 FORMATS = ("text", "json")
@@ -63,38 +70,21 @@ def _parse_block(block: list[tuple[int, str]]) -> Puzzle:
     return _make(height, width, tuple(rows), cols, tuple(cells), first)
 
 
-def _json_int(value: Any, what: str, number: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise PuzzleFormatError(f"{what} must be an integer, got {value!r}", number)
-    return value
-
-
-def _json_sums(value: Any, what: str, number: int) -> tuple[int | None, ...]:
-    if not isinstance(value, list):
-        raise PuzzleFormatError(f"'{what}' must be a list of sums (null = hidden)", number)
-    return tuple(None if t is None else _json_int(t, f"a sum in '{what}'", number) for t in value)
-
-
 def _from_json(obj: Any, number: int) -> Puzzle:
-    if not isinstance(obj, dict):
-        raise PuzzleFormatError("a JSON puzzle is an object", number)
-    for name in ("rows", "cols"):
-        if name not in obj:
-            raise PuzzleFormatError(f"the JSON puzzle lacks the field '{name}'", number)
-    rows = _json_sums(obj["rows"], "rows", number)
-    cols = _json_sums(obj["cols"], "cols", number)
-    height = _json_int(obj["height"], "'height'", number) if "height" in obj else len(rows)
-    width = _json_int(obj["width"], "'width'", number) if "width" in obj else len(cols)
+    raw_rows, raw_cols = json_table(obj, number)
+    rows = json_sums(raw_rows, "rows", number)
+    cols = json_sums(raw_cols, "cols", number)
+    height = json_int(obj["height"], "'height'", number) if "height" in obj else len(rows)
+    width = json_int(obj["width"], "'width'", number) if "width" in obj else len(cols)
     problem = shape_error(height, width)
     if problem:
         raise PuzzleFormatError(problem, number)
     givens = obj.get("givens")
     if givens:
-        if not isinstance(givens, list) or not all(isinstance(row, list) for row in givens):
-            raise PuzzleFormatError("'givens' must be a list of rows", number)
-        if len(givens) != height or any(len(row) != width for row in givens):
+        grid = json_givens(givens, number)
+        if len(grid) != height or any(len(row) != width for row in grid):
             raise PuzzleFormatError(f"'givens' must be {height} rows of {width} cells", number)
-        flat = tuple(_json_int(v, "a given", number) for row in givens for v in row)
+        flat = tuple(json_int(v, "a given", number) for row in grid for v in row)
     else:
         flat = (0,) * (height * width)
     return _make(height, width, rows, cols, flat, number)
@@ -102,19 +92,7 @@ def _from_json(obj: Any, number: int) -> Puzzle:
 
 def parse(text: str, format: str | None = None) -> list[Puzzle]:
     """Every puzzle in ``text``; JSON (an object, a list, or JSON Lines) is sniffed."""
-    if format is None:
-        format = "json" if text.lstrip().startswith(("{", "[")) else "text"
-    if format == "json":
-        puzzles = [
-            _from_json(item.get("puzzle", item) if isinstance(item, dict) else item, number)
-            for number, item in json_values(text)]
-    elif format == "text":
-        puzzles = [_parse_block(block) for block in blocks(text)]
-    else:
-        raise PuzzleFormatError(f"unknown format {format!r}; known: {', '.join(FORMATS)}")
-    if not puzzles:
-        raise PuzzleFormatError("no puzzle found")
-    return puzzles
+    return parse_tables(text, format, _from_json, _parse_block, FORMATS)
 
 
 def _token(value: int | None) -> str:

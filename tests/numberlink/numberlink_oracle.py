@@ -76,6 +76,28 @@ def brute_count(puzzle: Puzzle, rules: Rules, cap: int) -> int:
     return count
 
 
+def blank_solutions(puzzle: Puzzle) -> Iterator[dict[int, list[Cell]]]:
+    """Every ``blank`` solution of ``puzzle`` as its paths (label -> cells, end to end),
+    each path set once."""
+    ends = list(puzzle.endpoints().items())
+
+    def place(
+        i: int, used: set[Cell], chosen: dict[int, list[Cell]]
+    ) -> Iterator[dict[int, list[Cell]]]:
+        if i == len(ends):
+            yield dict(chosen)
+            return
+        label, (a, b) = ends[i]
+        if a == b:
+            return
+        for path in _paths(puzzle, a, b, used, False):
+            chosen[label] = path
+            yield from place(i + 1, used | set(path), chosen)
+            del chosen[label]
+
+    yield from place(0, set(), {})
+
+
 def count(width: int, height: int, cells: Cells, rules: str, limit: int | None = None) -> int:
     """How many solutions the flat board ``cells`` has under ``rules`` (at most ``limit``):
     ``brute_count`` for the generator tests, which hold boards as cell tuples."""

@@ -91,6 +91,10 @@ SMALL_SAT_SECONDS = 1.0
 CHILD_SAT = True
 """Whether the ``blank`` race adds CaDiCaL in a child process (``_child_sat``); the
 benchmarks set it False for their baseline, the race as it was without it."""
+FEW_EMPTY = True
+"""Whether Glucose, beside the child's CaDiCaL in a ``blank`` race, looks first for
+solutions that leave few cells empty (``few_empty.py``) instead of searching the same
+unbounded model as the child; the benchmarks set it False for their baseline."""
 CHILD_MAX_CLAUSES = 3_000_000
 """No child for a model of more clauses: the child holds a second copy of them (and the
 blob sent to it a third, some 40 bytes a clause), where a 36x36 ADC problem has 200,000."""
@@ -271,7 +275,9 @@ def _race(
     ``shortest``: SAT may keep to shortest solutions (``sat_solve``), as the router does;
     this is the ``blank`` race, and its model also goes to CaDiCaL in a child process
     (``sat_child.py``), since on other people's sparse boards each of the two SAT solvers
-    settles boards the other cannot (the child's answer stops the others at once).
+    settles boards the other cannot (the child's answer stops the others at once).  With
+    the child searching that model, Glucose here looks first for solutions that leave few
+    cells empty (``few_empty.py``), as hand-set puzzles' solutions do.
     """
     from .sat import Alarm, sat_solve
     from .sat_model import Model
@@ -302,16 +308,21 @@ def _race(
         if shortest and CHILD_SAT:
             model = Model(search.puzzle, rules, reach.domains(), shortest=True)
             child = _child_sat(model, alarm, stop)
-        by_sat = sat_solve(
-            search.puzzle,
-            rules,
-            reach.domains(),
-            search.limit,
-            deadline,
-            alarm,
-            shortest=shortest,
-            model=model,
-        )
+        if child is not None and model is not None and FEW_EMPTY:
+            from .few_empty import few_empty_solve
+
+            by_sat = few_empty_solve(search.puzzle, model, deadline, alarm)
+        else:
+            by_sat = sat_solve(
+                search.puzzle,
+                rules,
+                reach.domains(),
+                search.limit,
+                deadline,
+                alarm,
+                shortest=shortest,
+                model=model,
+            )
     finally:
         stop.set()
         worker.join()

@@ -17,8 +17,9 @@ uniqueness (two solutions asked for), both answers checked by the independent ch
 ``--sat S`` also times the SAT engine alone (no router) on one solution, under a limit of
 S seconds (``-`` when it ran out, or at once when the model would pass
 ``layers.sat.MAX_LABEL_VARS``).  ``--baseline`` puts in the public rows' ``sat_s`` column the
-seconds to one solution with ``race.CHILD_SAT`` off (the ``blank`` race before CaDiCaL
-joined it in a child process; ``-`` when it found none within the timeout).
+seconds to one solution with ``race.FEW_EMPTY`` off (the ``blank`` race before Glucose
+looked first for solutions with few empty cells, ``few_empty.py``; ``-`` when it found none
+within the timeout).
 """
 
 from __future__ import annotations
@@ -64,11 +65,11 @@ def public(timeout: float, baseline: bool) -> None:
         answers = (*one.solutions, *two.solutions)
         base_text = "-"
         if baseline:
-            race.CHILD_SAT = False
+            race.FEW_EMPTY = False
             try:
                 base = NUMBERLINK.solve(board, limit=1, timeout=timeout)
             finally:
-                race.CHILD_SAT = True
+                race.FEW_EMPTY = True
             if base.solutions:
                 base_text = f"{time.perf_counter() - done:.3f}"
             answers += base.solutions
@@ -109,7 +110,7 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds a solve")
     parser.add_argument("--sat", type=float, default=None, help="also time SAT alone")
     parser.add_argument("--baseline", action="store_true",
-                        help="also time one solution without the race's CaDiCaL child")
+                        help="also time one solution without the few-empty-cells search")
     args = parser.parse_args()
     now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     print(f"# adc_bench {now}")

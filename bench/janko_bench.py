@@ -5,7 +5,8 @@ Run from the repository root (nice: the machine is shared)::
 
     nice -n 10 python bench/janko_bench.py --timeout 10            # one solution each
     nice -n 10 python bench/janko_bench.py --timeout 10 --unique   # and uniqueness, <= 25x25
-    nice -n 10 python bench/janko_bench.py --timeout 10 --baseline # and without CaDiCaL
+    nice -n 10 python bench/janko_bench.py --timeout 10 --baseline # and the race before few_empty
+    nice -n 10 python bench/janko_bench.py --timeout 30 --unique --only 430_20x20,437_15x15
 
 The puzzles are ``bench/data/janko-arukone.txt`` (provenance: bench/data/README.md), copied
 verbatim: ``# ID SOURCE``, then ``H W`` (rows, columns), then H rows of W tokens (``-``
@@ -14,8 +15,9 @@ is reported as unreadable, not solved.  For every puzzle: ``solve(rules=blank, l
 (the default engine) and the independent checker on its solution; with ``--unique`` also
 ``unique_blank`` (``numberlink/solve/unique_blank.py``) on every puzzle of at most
 ``--unique-cells`` cells (625: the issue's 25x25 target), its solutions checked too.  With
-``--baseline`` each puzzle is solved a second time, paired, with ``race.CHILD_SAT`` off:
-the ``blank`` race as it was before CaDiCaL joined it in a child process.  Prints
+``--baseline`` each puzzle is solved a second time, paired, with ``race.FEW_EMPTY`` off:
+the ``blank`` race as it was before Glucose looked first for solutions with few empty cells
+(``few_empty.py``; the race keeps CaDiCaL's child, as it landed on 2026-12-04).  Prints
 a line per puzzle that was not settled fast, and a summary: how many decided, median and
 maximum seconds over the decided ones.
 """
@@ -68,16 +70,16 @@ def _checked(ident: str, puzzle: Puzzle, solutions: Sequence[Solution]) -> None:
             sys.exit(f"{ident}: a solution failed the checker")
 
 
-def _without_child(puzzle: Puzzle, timeout: float) -> tuple[SolveResult[Solution], float]:
-    """One solution as ``solve`` found it before the race's CaDiCaL child
-    (``race.CHILD_SAT`` off for the call), and its seconds: the baseline."""
-    race.CHILD_SAT = False
+def _baseline(puzzle: Puzzle, timeout: float) -> tuple[SolveResult[Solution], float]:
+    """One solution as ``solve`` found it before the race's few-empty-cells search
+    (``race.FEW_EMPTY`` off for the call), and its seconds: the baseline."""
+    race.FEW_EMPTY = False
     try:
         started = time.perf_counter()
         result = solve(puzzle, rules=Rules.BLANK, limit=1, timeout=timeout)
         return result, time.perf_counter() - started
     finally:
-        race.CHILD_SAT = True
+        race.FEW_EMPTY = True
 
 
 def main() -> None:
@@ -87,12 +89,19 @@ def main() -> None:
     parser.add_argument("--unique-cells", type=int, default=625,
                         help="uniqueness only on boards of at most this many cells")
     parser.add_argument("--first", type=int, default=0, help="only the first N puzzles")
+    parser.add_argument("--only", default="",
+                        help="only these puzzles: ids, comma-separated (e.g. 430_20x20)")
     parser.add_argument("--baseline", action="store_true",
-                        help="also solve each puzzle without the race's CaDiCaL child, paired")
+                        help="also solve each puzzle without the few-empty-cells search, paired")
     args = parser.parse_args()
     puzzles = read(DATA)
     if args.first:
         puzzles = puzzles[: args.first]
+    if args.only:
+        wanted = set(args.only.split(","))
+        puzzles = [(ident, puzzle) for ident, puzzle in puzzles if ident in wanted]
+        if len(puzzles) != len(wanted):
+            sys.exit(f"no such puzzle: {', '.join(sorted(wanted - {i for i, _ in puzzles}))}")
     solved: list[float] = []
     undecided: list[str] = []
     unreadable: list[str] = []
@@ -116,7 +125,7 @@ def main() -> None:
             undecided.append(ident)
             print(f"{ident}: one solution {result.status.value} after {seconds:.2f} s", flush=True)
         if args.baseline:
-            base, base_seconds = _without_child(puzzle, args.timeout)
+            base, base_seconds = _baseline(puzzle, args.timeout)
             _checked(ident, puzzle, base.solutions)
             if base.status is Status.SOLVED:
                 base_solved.append(base_seconds)
@@ -130,13 +139,15 @@ def main() -> None:
             two = unique_blank(puzzle, timeout=args.timeout)
             seconds = time.perf_counter() - started
             _checked(ident, puzzle, two.solutions)
-            if two.status is Status.UNKNOWN:
+            if two.unique is None:  # no solution yet, or one the time left unsettled
                 unique_undecided.append(ident)
                 print(f"{ident}: uniqueness undecided after {seconds:.2f} s", flush=True)
             else:
                 unique_times.append(seconds)
-                n = len(two.solutions)
-                verdicts["unique" if n == 1 else "several" if n > 1 else "none"] += 1
+                none = two.status is Status.UNSOLVABLE
+                verdicts["none" if none else "unique" if two.unique else "several"] += 1
+                if seconds > 1.0 or args.only:
+                    print(f"{ident}: uniqueness decided in {seconds:.2f} s", flush=True)
     total = len(puzzles)
     print(f"\n{total} puzzles in {time.perf_counter() - started_all:.1f} s; "
           f"unreadable: {', '.join(unreadable) or 'none'}")
@@ -145,7 +156,8 @@ def main() -> None:
               f"{statistics.median(solved):.3f} s, max {max(solved):.3f} s; "
               f"undecided at {args.timeout:g} s: {len(undecided)} {' '.join(undecided)}")
     if base_solved:
-        print(f"baseline (no CaDiCaL child): {len(base_solved)} solved and checked, median "
+        print(f"baseline (no few-empty-cells search): {len(base_solved)} solved and checked, "
+              f"median "
               f"{statistics.median(base_solved):.3f} s, max {max(base_solved):.3f} s; "
               f"undecided at {args.timeout:g} s: {len(base_undecided)} "
               f"{' '.join(base_undecided)}")

@@ -17,7 +17,13 @@ from numpuzzles.numberlink.check import check
 from numpuzzles.numberlink.model import Puzzle, Rules, Solution
 from numpuzzles.numberlink.solve.reach import Reach
 from numpuzzles.numberlink.solve.sat_model import Model
-from numpuzzles.numberlink.solve.unique_blank import _Sat, detour, unique_blank, within_clauses
+from numpuzzles.numberlink.solve.unique_blank import (
+    _Sat,
+    _second,
+    detour,
+    unique_blank,
+    within_clauses,
+)
 
 BLANK = Rules.BLANK
 
@@ -212,3 +218,51 @@ def test_a_second_solution_is_found_from_any_first_one(chunk: int) -> None:
             assert other is not None and other != first, (puzzle, paths)
             assert check(puzzle, other, BLANK) == []
     assert tried > 200
+
+
+def _sat_stalls_when_limited(monkeypatch: pytest.MonkeyPatch, *, always: bool) -> None:
+    """SAT's turns in ``_second`` end without an answer (as on a board it cannot settle):
+    with ``always``, its untimed search too, so only the counter can answer."""
+    real = _Sat.next
+
+    def stalled(self: _Sat, conflicts: int | None = None) -> tuple[Solution | None, bool]:
+        if conflicts is not None or always:
+            return None, False
+        return real(self, conflicts)
+
+    monkeypatch.setattr(_Sat, "next", stalled)
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_the_counter_decides_when_sat_cannot(monkeypatch: pytest.MonkeyPatch, chunk: int) -> None:
+    """SAT's turns stalled: the frontier counter's count decides uniqueness (1: unique,
+    complete), and for a board with more, SAT's search after the count shows a second."""
+    _sat_stalls_when_limited(monkeypatch, always=False)
+    rnd = random.Random(2900 + chunk)
+    for _ in range(60):
+        _agrees(_roomy_board(rnd))
+
+
+def test_a_count_of_several_says_not_unique_without_a_second(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With SAT never answering, ``_second`` answers by the count alone: "none" (a count
+    of 1) exactly for the unique boards, else the exact count (the oracle's)."""
+    _sat_stalls_when_limited(monkeypatch, always=True)
+    rnd = random.Random(2950)
+    several = 0
+    for _ in range(80):
+        puzzle = _roomy_board(rnd)
+        expected = brute_count(puzzle, BLANK, 10**6)
+        if expected == 0:
+            continue
+        deadline = Deadline(60)
+        sat = _Sat(puzzle, Reach(puzzle), deadline)
+        try:
+            second, none, total = _second(puzzle, sat, deadline)
+        finally:
+            sat.close()
+        assert second is None
+        assert none == (expected == 1) and total == expected, puzzle
+        several += expected > 1
+    assert several >= 5

@@ -50,6 +50,7 @@ Crowded boards (``CROWDED``) go to SAT's full model at once, which is quicker th
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import replace
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
@@ -58,7 +59,8 @@ from ...core.result import SolveResult, Stats, Status, status_for
 from ..model import EMPTY, Cell, Puzzle, Rules, Solution
 from .reach import Reach
 
-if TYPE_CHECKING:  # SAT's model is imported where a board needs it
+if TYPE_CHECKING:  # SAT's model and the counter are imported where a board needs them
+    from ..count.counter import Counting
     from .sat_model import Model
 
 
@@ -329,6 +331,15 @@ beyond this many (cell, label) pairs SAT's model would need gigabytes, so only t
 and the reroute test can answer."""
 
 
+COUNT_MAX_CELLS = 625
+"""``unique_blank``'s SAT takes turns with the frontier counter on boards of at most this many
+cells (25x25, the published Arukone sizes the issue asks about); see ``_second``."""
+SAT_TURN_CONFLICTS = 20_000
+COUNT_TURN_STATES = 1 << 18
+"""The first turns of ``_second``: SAT's conflicts (a few tenths of a second on a 15x15),
+then the counter's states (about a tenth); each doubles every round."""
+
+
 class _Sat:
     """SAT's model of the solutions whose paths are shortest through their own and the
     empty cells (``Model(shortest=True)`` and ``within_clauses``), one incremental solver."""
@@ -353,11 +364,17 @@ class _Sat:
         """No more models with all of ``solution``'s path edges (it, with empty loops)."""
         self.solver.add_clause([-v for v in _edge_literals(self.model.edges, solution)])
 
-    def next(self) -> tuple[Solution | None, bool]:
-        """The next solution, or None: with True when there is none, False at the deadline."""
+    def next(self, conflicts: int | None = None) -> tuple[Solution | None, bool]:
+        """The next solution, or None: with True when there is none, False at the deadline
+        or after about ``conflicts`` more conflicts (None: no such limit)."""
         while not self.deadline.expired():
             self.calls += 1
-            answer = self.alarm.run(self.solver)
+            if conflicts is None:
+                answer = self.alarm.run(self.solver)
+            else:
+                self.solver.conf_budget(conflicts)
+                found = self.solver.solve_limited(expect_interrupt=True)
+                answer = None if found is None else bool(found)
             if answer is None:
                 break
             if not answer:
@@ -451,8 +468,49 @@ def unique_blank(
     sat = _Sat(puzzle, reach, deadline)
     try:
         sat.block(first)
-        second, exhausted = sat.next()
+        second, exhausted, total = _second(puzzle, sat, deadline)
         found = [first] if second is None else [first, second]
-        return answer(found, exhausted and second is None, nodes + sat.calls, sat.conflicts())
+        result = answer(found, exhausted and second is None, nodes + sat.calls, sat.conflicts())
+        if total is not None and second is None:  # the counter's word, without a second shown
+            return replace(result, complete=True, timed_out=False, total=total)
+        return result
     finally:
         sat.close()
+
+
+def _second(
+    puzzle: Puzzle, sat: _Sat, deadline: Deadline
+) -> tuple[Solution | None, bool, int | None]:
+    """SAT's search for a second solution (``sat``, the first blocked) taking turns with
+    the frontier counter (``count/counter.py``) on boards of at most ``COUNT_MAX_CELLS``:
+    (the second solution or None, whether SAT proved there is none, the counter's exact
+    count or None).  A count of 1 proves uniqueness as well as SAT's "none" does; a count
+    of 2 or more says "not unique" and SAT goes on alone for a second to show.
+
+    Why both: on published Arukone boards whose solution fills the board SAT must rule out
+    every sparse arrangement of the paths one by one, while the counter's frontier sees at
+    once which arrangements cannot close (janko 160, 12x12 with 5 pairs: unique by the
+    count in 0.55 s, by Glucose in 85 s); with many labels the counter's states explode
+    and SAT is the one that ends.  SAT gets the first turn, so a board it settles quickly
+    never loads the counter."""
+    conflicts, states = SAT_TURN_CONFLICTS, COUNT_TURN_STATES
+    counting: Counting | None = None
+    counter_turns = puzzle.width * puzzle.height <= COUNT_MAX_CELLS
+    counted: int | None = None
+    while True:
+        limit = conflicts if counter_turns else None
+        second, exhausted = sat.next(limit)
+        if second is not None or exhausted or deadline.expired() or limit is None:
+            return second, exhausted, counted
+        if counting is None:
+            from ..count.counter import Counting
+
+            counting = Counting(puzzle, Rules.BLANK)
+        counting.run(deadline, states)
+        if counting.over:
+            if counting.answer == 1:
+                return None, True, 1
+            # 2 or more: not unique, and SAT goes on alone for a second to show; None: a
+            # state limit or the deadline, SAT goes on alone
+            counted, counter_turns = counting.answer, False
+        conflicts, states = 2 * conflicts, 2 * states

@@ -5,6 +5,8 @@ exact on every board, and every solution it shows must pass the independent chec
 from __future__ import annotations
 
 import random
+import threading
+import time
 from collections import deque
 
 import pytest
@@ -221,22 +223,31 @@ def test_a_second_solution_is_found_from_any_first_one(chunk: int) -> None:
 
 
 def _sat_stalls_when_limited(monkeypatch: pytest.MonkeyPatch, *, always: bool) -> None:
-    """SAT's turns in ``_second`` end without an answer (as on a board it cannot settle):
-    with ``always``, its untimed search too, so only the counter can answer."""
+    """SAT's first, limited search in ``_second`` ends without an answer (as on a board it
+    cannot settle quickly), so the counter starts; with ``always`` its search beside the
+    counter answers nothing either: it waits for the counter's thread to end (or to stop
+    it), so only the counter can answer."""
     real = _Sat.next
 
     def stalled(self: _Sat, conflicts: int | None = None) -> tuple[Solution | None, bool]:
-        if conflicts is not None or always:
+        if conflicts is not None:
             return None, False
-        return real(self, conflicts)
+        if not always:
+            return real(self, conflicts)
+        while not self.alarm.fired and any(
+            t.name == "numberlink-unique-count" for t in threading.enumerate()
+        ):
+            time.sleep(0.002)
+        return None, False
 
     monkeypatch.setattr(_Sat, "next", stalled)
 
 
 @pytest.mark.parametrize("chunk", range(2))
-def test_the_counter_decides_when_sat_cannot(monkeypatch: pytest.MonkeyPatch, chunk: int) -> None:
-    """SAT's turns stalled: the frontier counter's count decides uniqueness (1: unique,
-    complete), and for a board with more, SAT's search after the count shows a second."""
+def test_sat_raced_by_the_counter_agrees_with_oracle(monkeypatch: pytest.MonkeyPatch, chunk: int) -> None:
+    """SAT's quick first search stalled, so the counter races SAT's search on every board:
+    whichever answers, the yes/no is exact and a second solution is shown when there is
+    one (SAT goes on after a count of several)."""
     _sat_stalls_when_limited(monkeypatch, always=False)
     rnd = random.Random(2900 + chunk)
     for _ in range(60):
@@ -247,7 +258,8 @@ def test_a_count_of_several_says_not_unique_without_a_second(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """With SAT never answering, ``_second`` answers by the count alone: "none" (a count
-    of 1) exactly for the unique boards, else the exact count (the oracle's)."""
+    of 1, which stops SAT) exactly for the unique boards, else the exact count (the
+    oracle's) and no second solution."""
     _sat_stalls_when_limited(monkeypatch, always=True)
     rnd = random.Random(2950)
     several = 0

@@ -97,6 +97,12 @@ class _Halt(Deadline):
         return self._stop.is_set() or (self._inner is not None and self._inner.expired())
 
 
+def halted(deadline: Deadline | None, stop: threading.Event) -> Deadline:
+    """``deadline``, or sooner once ``stop`` is set: for a count run in a thread of its own
+    that another thread may end (``solve/unique_blank.py``'s race)."""
+    return _Halt(deadline, stop)
+
+
 def _in_threads(jobs: list[Callable[[], None]]) -> None:
     """Run ``jobs`` at once, one thread each; the first exception any raised is raised."""
     errors: list[BaseException] = []

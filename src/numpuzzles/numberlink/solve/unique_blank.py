@@ -28,6 +28,9 @@ will do for the proof, but a shortest one leaves empty cells to reroute through)
   in every locally shortest solution: no path touches itself (``Model(shortest=True)``),
   and the distance-2 and distance-3 clauses of ``within_clauses``.  ``S``'s path edges are
   blocked together.  Found: not unique (a real solution, other than ``S``).  None: unique.
+  On boards up to ``COUNT_MAX_CELLS`` SAT races the frontier counter in a second thread
+  (``_second``), whose exact count of all ``blank`` solutions answers the same question
+  with no restriction at all (1: unique).
 
 Why "none" proves uniqueness: suppose solutions other than ``S`` exist, and let ``T`` be a
 shortest of them.  If ``T`` were not locally shortest, fact 1 gives a shorter solution
@@ -49,6 +52,7 @@ Crowded boards (``CROWDED``) go to SAT's full model at once, which is quicker th
 
 from __future__ import annotations
 
+import threading
 from collections import deque
 from dataclasses import replace
 from itertools import pairwise
@@ -59,8 +63,7 @@ from ...core.result import SolveResult, Stats, Status, status_for
 from ..model import EMPTY, Cell, Puzzle, Rules, Solution
 from .reach import Reach
 
-if TYPE_CHECKING:  # SAT's model and the counter are imported where a board needs them
-    from ..count.counter import Counting
+if TYPE_CHECKING:  # SAT's model is imported where a board needs it
     from .sat_model import Model
 
 
@@ -332,12 +335,11 @@ and the reroute test can answer."""
 
 
 COUNT_MAX_CELLS = 625
-"""``unique_blank``'s SAT takes turns with the frontier counter on boards of at most this many
-cells (25x25, the published Arukone sizes the issue asks about); see ``_second``."""
-SAT_TURN_CONFLICTS = 20_000
-COUNT_TURN_STATES = 1 << 18
-"""The first turns of ``_second``: SAT's conflicts (a few tenths of a second on a 15x15),
-then the counter's states (about a tenth); each doubles every round."""
+"""``unique_blank``'s SAT races the frontier counter on boards of at most this many cells
+(25x25, the published Arukone sizes the issue asks about); see ``_second``."""
+SAT_ALONE_CONFLICTS = 20_000
+"""``_second``'s SAT runs alone for this many conflicts (some tenths of a second on a 15x15)
+before the counter starts beside it."""
 
 
 class _Sat:
@@ -351,7 +353,7 @@ class _Sat:
         from .sat_model import Model
 
         self.model = Model(puzzle, Rules.BLANK, reach.domains(), labels=True, shortest=True)
-        self.alarm = Alarm(deadline)
+        self.alarm = Alarm(deadline, always=True)  # interruptible: the counter may stop it
         self.solver = Solver(name=SAT_ENGINE)
         self.alarm.watch(self.solver)
         self.deadline = deadline
@@ -370,6 +372,7 @@ class _Sat:
         while not self.deadline.expired():
             self.calls += 1
             if conflicts is None:
+                self.solver.conf_budget(-1)  # a budget set before stays until lifted
                 answer = self.alarm.run(self.solver)
             else:
                 self.solver.conf_budget(conflicts)
@@ -481,36 +484,55 @@ def unique_blank(
 def _second(
     puzzle: Puzzle, sat: _Sat, deadline: Deadline
 ) -> tuple[Solution | None, bool, int | None]:
-    """SAT's search for a second solution (``sat``, the first blocked) taking turns with
-    the frontier counter (``count/counter.py``) on boards of at most ``COUNT_MAX_CELLS``:
-    (the second solution or None, whether SAT proved there is none, the counter's exact
-    count or None).  A count of 1 proves uniqueness as well as SAT's "none" does; a count
-    of 2 or more says "not unique" and SAT goes on alone for a second to show.
+    """SAT's search for a second solution (``sat``, the first blocked), on boards of at most
+    ``COUNT_MAX_CELLS`` raced against the frontier counter (``count/counter.py``) in a
+    second thread: (the second solution or None, whether there is proved to be none, the
+    counter's exact count or None).  A count of 1 proves uniqueness as well as SAT's "none"
+    does (and stops SAT); a count of 2 or more says "not unique", and SAT goes on for a
+    second to show.
 
     Why both: on published Arukone boards whose solution fills the board SAT must rule out
     every sparse arrangement of the paths one by one, while the counter's frontier sees at
     once which arrangements cannot close (janko 160, 12x12 with 5 pairs: unique by the
     count in 0.55 s, by Glucose in 85 s); with many labels the counter's states explode
-    and SAT is the one that ends.  SAT gets the first turn, so a board it settles quickly
-    never loads the counter."""
-    conflicts, states = SAT_TURN_CONFLICTS, COUNT_TURN_STATES
-    counting: Counting | None = None
-    counter_turns = puzzle.width * puzzle.height <= COUNT_MAX_CELLS
-    counted: int | None = None
-    while True:
-        limit = conflicts if counter_turns else None
-        second, exhausted = sat.next(limit)
-        if second is not None or exhausted or deadline.expired() or limit is None:
-            return second, exhausted, counted
-        if counting is None:
-            from ..count.counter import Counting
+    and SAT is the one that ends.  Why threads, not turns: taking turns, SAT's own time
+    grew (janko 520: 9.3 s alone, 9.7 s of SAT in turns, 11.2 s in all), while Glucose
+    releases the GIL as it searches, so on two cores each runs at its own speed.  SAT
+    runs alone for ``SAT_ALONE_CONFLICTS`` first, so a board it settles quickly never
+    starts the counter."""
+    second, exhausted = sat.next(SAT_ALONE_CONFLICTS)
+    if second is not None or exhausted or deadline.expired():
+        return second, exhausted, None
+    if puzzle.width * puzzle.height > COUNT_MAX_CELLS:
+        second, exhausted = sat.next()
+        return second, exhausted, None
+    from ..count.counter import Counting, halted
 
+    stop = threading.Event()
+    counted: list[int] = []
+    errors: list[BaseException] = []
+
+    def count() -> None:
+        try:
             counting = Counting(puzzle, Rules.BLANK)
-        counting.run(deadline, states)
-        if counting.over:
-            if counting.answer == 1:
-                return None, True, 1
-            # 2 or more: not unique, and SAT goes on alone for a second to show; None: a
-            # state limit or the deadline, SAT goes on alone
-            counted, counter_turns = counting.answer, False
-        conflicts, states = 2 * conflicts, 2 * states
+            counting.run(halted(deadline, stop))
+            if counting.answer is not None and not stop.is_set():
+                counted.append(counting.answer)
+                if counting.answer == 1:
+                    sat.alarm.fire()  # proved unique: SAT's search is not needed
+        except BaseException as exc:  # handed to the calling thread below
+            errors.append(exc)
+
+    worker = threading.Thread(target=count, name="numberlink-unique-count", daemon=True)
+    worker.start()
+    try:
+        second, exhausted = sat.next()
+    finally:
+        stop.set()
+        worker.join()
+    if errors:
+        raise errors[0]
+    total = counted[0] if counted else None
+    if second is None and total == 1:
+        return None, True, 1
+    return second, exhausted, total

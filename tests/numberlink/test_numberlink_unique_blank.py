@@ -244,7 +244,9 @@ def _sat_stalls_when_limited(monkeypatch: pytest.MonkeyPatch, *, always: bool) -
 
 
 @pytest.mark.parametrize("chunk", range(2))
-def test_sat_raced_by_the_counter_agrees_with_oracle(monkeypatch: pytest.MonkeyPatch, chunk: int) -> None:
+def test_sat_raced_by_the_counter_agrees_with_oracle(
+    monkeypatch: pytest.MonkeyPatch, chunk: int
+) -> None:
     """SAT's quick first search stalled, so the counter races SAT's search on every board:
     whichever answers, the yes/no is exact and a second solution is shown when there is
     one (SAT goes on after a count of several)."""

@@ -23,7 +23,7 @@ Exact for its question: every model is decoded and is a solution (the bound only
 which); the last level is the model alone, and since budgets double without end it is
 eventually searched to the end, so "unsatisfiable" there is the same proof as
 ``sat.sat_solve``'s on the shortest model (``route.py``: a board with a solution has a
-shortest one).  ``within_clauses`` (``unique_blank.py``) hold in every shortest solution
+shortest one).  ``within_clauses`` (``within.py``) hold in every shortest solution
 too, so they keep that proof exact.
 """
 
@@ -35,6 +35,7 @@ from ...core.deadline import Deadline
 from ...core.result import SolveResult
 from ..model import Puzzle, Solution
 from .sat import SAT_ENGINE, Alarm, _conflicts, sat_result
+from .within import WITHIN_MAX_VARIABLES, within_clauses
 
 if TYPE_CHECKING:
     from .sat_model import Model
@@ -78,7 +79,6 @@ def few_empty_solve(
     from pysat.card import ITotalizer
     from pysat.solvers import Solver
 
-    from .unique_blank import WITHIN_MAX_VARIABLES, within_clauses
 
     solver = Solver(name=SAT_ENGINE)
     alarm.watch(solver)

@@ -13,7 +13,8 @@ boards decide on every machine), and:
 * ``stuck`` never takes fewer additions than ``any``;
 * a board and policy the limit leaves undecided (``UNDECIDED``, measured: the benchmark,
   ``bench/nummatch_corpus_bench.py``, decides most of them with more time) must answer
-  ``unknown``, never a claim; every other one must be decided;
+  ``unknown``, never a claim; every other one must be decided (``NEVER``: proved never to
+  clear, ``unsolvable``);
 * what the sources themselves say of their boards holds;
 * on the boards of at most 16 digits the fewest additions agree with a brute force written
   here from the rules' prose (every pair; an addition wherever the policy allows it).
@@ -47,18 +48,19 @@ NODES = 5_000
 
 UNDECIDED = {
     # paper boards: the benchmark (60 s each) decides all but nawglan-27r (both policies)
-    # and tn1ck-infinite under stuck
     ("1-19", "stuck"), ("1-18", "stuck"), ("1-14", "stuck"), ("1-14", "any"),
     ("1-31", "stuck"), ("1-31", "any"), ("nawglan-25r", "stuck"), ("nawglan-25r", "any"),
     ("nawglan-27r", "stuck"), ("nawglan-27r", "any"), ("nawglan-47r", "stuck"),
     ("nawglan-47r", "any"), ("bensonby-25", "stuck"), ("bensonby-25", "any"),
-    ("tn1ck-infinite", "stuck"), ("tn1ck-infinite", "any"),
+    ("tn1ck-infinite", "any"),
     # app boards
     ("hegemege-1", "stuck"), ("davitf-3", "stuck"), ("davitf-3", "any"),
     ("mrvelasquezz", "stuck"),
 }
-"""(board, policy) that ``NODES`` leaves ``unknown`` (``tn1ck-infinite`` under ``stuck``:
-no clearing with up to 10 additions, the default bound, which ``classic`` leaves open)."""
+"""(board, policy) that ``NODES`` leaves ``unknown``."""
+NEVER = {("tn1ck-infinite", "stuck")}
+"""(board, policy) that no play clears, however many additions: ``unsolvable``, proved by
+``endless.py``."""
 
 
 @dataclass(frozen=True)
@@ -118,6 +120,9 @@ def test_both_policies_decide_with_checked_clearings(entry: Entry) -> None:
         if (entry.name, policy) in UNDECIDED:
             assert result.status is Status.UNKNOWN and not result.solutions, policy
             continue
+        if (entry.name, policy) in NEVER:
+            assert result.status is Status.UNSOLVABLE and result.complete, policy
+            continue
         assert result.status is Status.SOLVED, policy
         moves = result.solutions[0]
         game = Ruled(entry.board, rules.name)
@@ -144,10 +149,12 @@ def test_what_the_sources_say_of_their_boards() -> None:
     # FlameHorizon/NumberMatchSolver's test expects its position cleared
     assert solved("flamehorizon", "any").status is Status.SOLVED
     # Tom Nick's "infinite" board, played as his game plays it (numbers added only when no
-    # pair is left): no clearing with up to 10 additions, a search that ended, not one
-    # stopped by a limit (classic allows more, so it stays unknown, never unsolvable)
-    paper = solve(BY_NAME["tn1ck-infinite"].board, get_rules("classic"), max_nodes=10 * NODES)
-    assert paper.status is Status.UNKNOWN and not paper.timed_out
+    # pair is left) never ends: after its one pair (the two 5s) no pair ever appears again,
+    # so no clearing exists however many additions (the brute force agrees up to three)
+    board = BY_NAME["tn1ck-infinite"].board
+    paper = solve(board, get_rules("classic"), max_nodes=10 * NODES)
+    assert paper.status is Status.UNSOLVABLE and not paper.timed_out
+    assert _fewest_adds_brute(board, False, True, 3) is None
 
 
 def _fewest_adds_brute(board: Board, diagonals: bool, stuck: bool, most: int) -> int | None:

@@ -51,9 +51,11 @@ smaller bound, so the answer still has the fewest additions.
 ``easybrain`` (5 additions) is decided exactly: ``UNSOLVABLE`` means no clearing exists
 with up to 5 additions.  ``classic`` allows unlimited additions; the search raises the
 bound up to ``max_adds`` (default ``CLASSIC_DEFAULT_MAX_ADDS`` = 10, ``--max-adds`` on the
-command line) and answers ``UNKNOWN`` beyond it, never ``UNSOLVABLE``: no argument that a
-board can *never* be cleared, however many additions, is implemented (each addition
-makes the board longer, so the states do not run out).  A solution it does return uses
+command line) and answers ``UNKNOWN`` beyond it, never ``UNSOLVABLE`` on the bound alone
+(each addition makes the board longer, so the states do not run out).  The one argument
+that a board can *never* be cleared, however many additions, is ``endless.py``'s, for the
+paper rule (``stuck``): every play reaches a board that never has a pair again.  When it
+holds the answer is ``UNSOLVABLE``, whatever ``max_adds``.  A solution it does return uses
 the fewest additions, proved: every smaller bound was searched to the end.  For the
 classic 1..19 start bound 0 ends at once (27 digits: some class is odd) and bound 1
 finds a clearing.
@@ -67,6 +69,7 @@ from ..core.deadline import Deadline
 from ..core.result import SolveResult, Stats, Status
 from .board import Board, Pair
 from .deadlock import odd_inside_forced_pair, pairs_deadlocked
+from .endless import endless
 from .rules import VALUE_CLASS, Rules, parity_ok
 from .sequence import (
     ADD,
@@ -285,6 +288,8 @@ def solve_sequence(
                             stuck=True)
         turns.append((narrow, narrow.add_first))
         searchers.append(narrow)
+    if _never_clears(cells, board.width, rules):
+        return result(Status.UNSOLVABLE)
     refuted = -1  # every bound up to this one refuted under the rules' own policy
     witness: tuple[Move, ...] | None = None
     share = FIRST_SLICE
@@ -347,8 +352,9 @@ def fewest_matches(
     rises from half the digits, one match at a time, and every bound below the answer is
     searched to the end, so the clearing returned has the fewest matches of any, whatever
     its additions (within ``rules.max_adds``: 5 under ``easybrain``).  ``most`` stops the
-    rise there: the answer is then ``UNKNOWN`` with the bound proved so far.  No clearing
-    at all gives no answer either: the rise goes on until the time limit."""
+    rise there: the answer is then ``UNKNOWN`` with the bound proved so far.  A board that
+    ``endless.py`` proves never clears is ``UNSOLVABLE``; any other board with no clearing
+    gives no answer: the rise goes on until the time limit."""
     start = time.perf_counter()
     search = _SeqSearch(board.width, uses_diagonals(rules), Deadline(timeout), max_nodes,
                         stuck=rules.add_policy == "stuck")
@@ -360,6 +366,9 @@ def fewest_matches(
                timed_out: bool = False) -> SolveResult[tuple[Move, ...]]:
         stats = Stats(seconds=time.perf_counter() - start, nodes=search.nodes)
         return SolveResult(status, sols, complete=False, timed_out=timed_out, stats=stats)
+
+    if _never_clears(cells, board.width, rules):
+        return result(Status.UNSOLVABLE), proved
 
     try:
         while most is None or budget <= most:
@@ -373,6 +382,13 @@ def fewest_matches(
     except RecursionError:
         return result(Status.UNKNOWN), proved
     return result(Status.UNKNOWN), proved
+
+
+def _never_clears(cells: Cells, width: int, rules: Rules) -> bool:
+    """True when ``endless`` proves that no play clears ``cells``: only for unlimited
+    additions under the paper rule without diagonals (``classic``)."""
+    return (rules.max_adds is None and rules.add_policy == "stuck"
+            and not uses_diagonals(rules) and endless(cells, width))
 
 
 def count_adds(moves: tuple[Move, ...]) -> int:

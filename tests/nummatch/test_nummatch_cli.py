@@ -166,10 +166,23 @@ def test_easybrain_solve_json_with_adds(capsys: pytest.CaptureFixture[str]) -> N
 
 def test_classic_bound_below_limit_is_unknown(capsys: pytest.CaptureFixture[str]) -> None:
     # 3 digits cannot be cleared without an addition; with the bound at 0 that is no proof
+    # that the board never clears, but the bound itself was searched to the end: it says so
     args = ["nummatch", "solve", "123", "--rules", "classic", "--max-adds", "0"]
     assert main(args) == 3
     _, desc, summary, moves = _solve_text(capsys.readouterr())
-    assert (desc, summary, moves) == ("3x1, classic", "undecided: a limit stopped the search", [])
+    assert (desc, moves) == ("3x1, classic", [])
+    assert summary == ("undecided: no clearing with up to 0 additions (searched to the end); "
+                       "classic allows more (--max-adds)")
+    args = ["nummatch", "solve", "123", "--rules", "easybrain", "--max-adds", "0"]
+    assert main(args) == 3
+    _, _, summary, _ = _solve_text(capsys.readouterr())
+    assert summary == ("undecided: no clearing with up to 0 additions (searched to the end); "
+                       "easybrain allows 5 (--max-adds)")
+    # nawglan-11r of the corpus needs 3 additions under the paper rule
+    args = ["nummatch", "solve", "172845361/94", "--rules", "classic", "--max-adds", "1"]
+    assert main(args) == 3
+    _, _, summary, _ = _solve_text(capsys.readouterr())
+    assert summary.startswith("undecided: no clearing with up to 1 addition (searched")
     assert main(["nummatch", "solve", "1/9/5", "--rules", "classic"]) == 0
     _, _, summary, lines = _solve_text(capsys.readouterr())
     assert summary == "solved"

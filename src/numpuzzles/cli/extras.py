@@ -43,6 +43,10 @@ class CliExtras:
     hidden_check: Callable[..., int] | None = None
     """Called by ``check`` when it gets one input and no solution (Arukone's old ``check``,
     which ran the checker models, kept as a warning alias)."""
+    undecided_words: Callable[[Any, Any, dict[str, Any]], str | None] | None = None
+    """``solve``'s words for an ``unknown`` answer that no time limit stopped, given the
+    puzzle, the result and the solve options (None: the shared words).  Number Match's
+    ``classic`` says there which bound it searched to the end: a proof of its own."""
 
 
 def extras_for(name: str) -> CliExtras:

@@ -28,6 +28,7 @@ from ..nummatch.family import FAMILY
 from ..nummatch.play import Game
 from ..nummatch.randfill import randfill
 from ..nummatch.rules import PRESETS, get_rules
+from ..nummatch.seqsolve import CLASSIC_DEFAULT_MAX_ADDS
 from .common import (
     CONTEXT_SETTINGS,
     EXIT_OK,
@@ -188,4 +189,21 @@ def play(board: str | None, rules: str, seed: int | None, hint_timeout: float) -
     return EXIT_OK
 
 
-EXTRAS = CliExtras(source=RANDFILL, commands=(count, play))
+def _undecided_words(game: Ruled[Board], result: Any, options: dict[str, Any]) -> str | None:
+    """What an ``unknown`` answer of the reading-order presets proved when no time limit
+    stopped it: every bound up to ``--max-adds`` was searched to the end (``seqsolve``),
+    so no clearing with that many additions exists, while the rules allow more."""
+    rules = get_rules(game.rules)
+    opts = FAMILY.option(FAMILY.solve_params, options)  # read as the solver read them
+    if result.timed_out or rules.fixed or opts["algorithm"] == "seed-bfs":
+        return None
+    bound = opts["max_adds"]
+    if bound is None:
+        bound = CLASSIC_DEFAULT_MAX_ADDS
+    more = "more" if rules.max_adds is None else str(rules.max_adds)
+    plural = "" if bound == 1 else "s"
+    return (f"no clearing with up to {bound} addition{plural} (searched to the end); "
+            f"{rules.name} allows {more} (--max-adds)")
+
+
+EXTRAS = CliExtras(source=RANDFILL, commands=(count, play), undecided_words=_undecided_words)

@@ -138,13 +138,15 @@ def _command(
 
 
 def _summary(
-    family: Fam, puzzle: Any, result: SolveResult[Any], mode: str, wanted: int | None
+    family: Fam, puzzle: Any, result: SolveResult[Any], mode: str, wanted: int | None,
+    undecided: str | None = None,
 ) -> str:
-    """One line saying what the solver established."""
+    """One line saying what the solver established (``undecided``: the family's own words
+    for an ``unknown`` answer, see ``CliExtras.undecided_words``)."""
     if result.status is Status.UNSOLVABLE:
         return "no solution"
     if result.status is Status.UNKNOWN:
-        return "undecided: a limit stopped the search"
+        return f"undecided: {undecided or 'a limit stopped the search'}"
     if mode == "unique":
         if result.unique is True:
             return "unique"
@@ -209,8 +211,11 @@ def _solve_command(family: Fam, extras: CliExtras) -> click.Command:
                                       list_all=mode != "one")
                 out.line(dumps_json(record))
                 continue
+            words = None
+            if result.status is Status.UNKNOWN and extras.undecided_words is not None:
+                words = extras.undecided_words(puzzle, result, options)
             summary = f"{name} ({family.describe(puzzle)}): " + _summary(
-                family, puzzle, result, mode, wanted)
+                family, puzzle, result, mode, wanted, words)
             seconds = f"{result.stats.seconds:.3f} s"
             if mode == "count":  # the count is the answer: it goes where answers go
                 out.line(summary)

@@ -325,8 +325,8 @@ def solve_sequence(
             share *= 2
     except _Stop:
         return result(Status.UNKNOWN, timed_out=True)
-    except RecursionError:  # move lists deeper than Python's stack: undecided, not unsolvable
-        return result(Status.UNKNOWN)
+    except RecursionError:  # move lists deeper than Python's stack: a limit, not a proof
+        return result(Status.UNKNOWN, timed_out=True)
 
 
 def _moves_of(search: _SeqSearch, width: int) -> tuple[Move, ...]:

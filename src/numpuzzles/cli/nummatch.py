@@ -194,12 +194,10 @@ def _undecided_words(game: Ruled[Board], result: Any, options: dict[str, Any]) -
     stopped it: every bound up to ``--max-adds`` was searched to the end (``seqsolve``),
     so no clearing with that many additions exists, while the rules allow more."""
     rules = get_rules(game.rules)
-    opts = FAMILY.option(FAMILY.solve_params, options)  # read as the solver read them
-    if result.timed_out or rules.fixed or opts["algorithm"] == "seed-bfs":
+    if result.timed_out or rules.fixed or options.get("algorithm") == "seed-bfs":
         return None
-    bound = opts["max_adds"]
-    if bound is None:
-        bound = CLASSIC_DEFAULT_MAX_ADDS
+    given = options.get("max_adds")  # text, as the command received it (checked by then)
+    bound = CLASSIC_DEFAULT_MAX_ADDS if given is None else int(given)
     more = "more" if rules.max_adds is None else str(rules.max_adds)
     plural = "" if bound == 1 else "s"
     return (f"no clearing with up to {bound} addition{plural} (searched to the end); "

@@ -164,6 +164,23 @@ def test_easybrain_solve_json_with_adds(capsys: pytest.CaptureFixture[str]) -> N
     assert check(parse_board(start), moves, "easybrain") == []
 
 
+def test_a_game_that_never_ends_is_decided_by_solve_and_count(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # Tom Nick's "infinite" position (tests/data/nummatch/take-ten.txt): after the two 5s no
+    # pair ever appears again, and the paper rule adds numbers only when none is left
+    board = "023000000/000000040/000100000/000400000/000100000/005050071/81"
+    assert main(["nummatch", "solve", board, "--rules", "classic"]) == 1
+    _, _, summary, moves = _solve_text(capsys.readouterr())
+    assert (summary, moves) == ("no solution", [])
+    assert main(["nummatch", "count", board, "--rules", "classic"]) == 1
+    out = capsys.readouterr().out
+    assert out == ("no clearing with any number of additions (the game never ends): "
+                   "0 move lists\n")
+    assert main(["nummatch", "count", board, "--rules", "classic", "--json"]) == 1
+    record = json.loads(capsys.readouterr().out)
+    assert record["count"] == 0 and record["complete"] is True
+
+
 def test_classic_bound_below_limit_is_unknown(capsys: pytest.CaptureFixture[str]) -> None:
     # 3 digits cannot be cleared without an addition; with the bound at 0 that is no proof
     # that the board never clears, but the bound itself was searched to the end: it says so

@@ -28,7 +28,7 @@ from ..nummatch.family import FAMILY
 from ..nummatch.play import Game
 from ..nummatch.randfill import randfill
 from ..nummatch.rules import PRESETS, get_rules
-from ..nummatch.seqsolve import CLASSIC_DEFAULT_MAX_ADDS
+from ..nummatch.seqsolve import CLASSIC_DEFAULT_MAX_ADDS, never_clears
 from .common import (
     CONTEXT_SETTINGS,
     EXIT_OK,
@@ -116,11 +116,15 @@ def count(board: str, rules: str, as_json: bool, max_digits: int) -> int:
         Ruled(puzzle, rules))}
     if not get_rules(rules).fixed:
         adds, lists = count_reading_sequences(puzzle, rules, max_digits=max_digits)
-        decided = adds is not None or get_rules(rules).max_adds is not None
+        endless = adds is None and never_clears(puzzle, rules)
+        decided = adds is not None or get_rules(rules).max_adds is not None or endless
         if as_json:
             record.update(count=lists if adds is not None else 0, complete=decided,
                           details={"matchings": None, "fewest_adds": adds, "sequences": lists})
             click.echo(dumps_json(record))
+        elif endless:
+            click.echo("no clearing with any number of additions (the game never ends): "
+                       "0 move lists")
         elif adds is None:
             click.echo("no clearing within the additions searched: 0 move lists")
         else:

@@ -70,7 +70,7 @@ from ..core.result import SolveResult, Stats, Status
 from .board import Board, Pair
 from .deadlock import odd_inside_forced_pair, pairs_deadlocked
 from .endless import endless
-from .rules import VALUE_CLASS, Rules, parity_ok
+from .rules import VALUE_CLASS, Rules, get_rules, parity_ok
 from .sequence import (
     ADD,
     Cells,
@@ -382,6 +382,13 @@ def fewest_matches(
     except RecursionError:
         return result(Status.UNKNOWN), proved
     return result(Status.UNKNOWN), proved
+
+
+def never_clears(board: Board, rules: Rules | str) -> bool:
+    """True when no play ever clears ``board`` under ``rules``, however many additions:
+    ``endless.py``'s proof, which exists for ``classic`` under the paper rule only (False
+    elsewhere, and where it does not hold: no proof either way)."""
+    return _never_clears(board_cells(board), board.width, get_rules(rules))
 
 
 def _never_clears(cells: Cells, width: int, rules: Rules) -> bool:

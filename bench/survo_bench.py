@@ -1,6 +1,7 @@
 """Survo benchmarks: exact counts of open puzzles by shape, the published corpus, generation.
 
-Run: ``python bench/survo_bench.py [--puzzles 5] [--timeout 60] [--seed 1]``.
+Run: ``python bench/survo_bench.py [--puzzles 5] [--timeout 60] [--seed 1] [--baseline]
+[--only-extremes]``.
 Open puzzles are the sums of random fillings (seeded), so each shape's row is the
 median over the same puzzles on every run; a count past ``--timeout`` is reported as such,
 never guessed.  The figures go to BENCHMARKS.md with this command.
@@ -15,6 +16,7 @@ import statistics
 import time
 from pathlib import Path
 
+from numpuzzles.survo import count as survo_count
 from numpuzzles.survo.count import count
 from numpuzzles.survo.formats import parse
 from numpuzzles.survo.generate import generate
@@ -45,6 +47,46 @@ def _counts(puzzles: int, timeout: float, seed: int) -> None:
               f"{median}, {missed}/{puzzles}")
 
 
+def _near_extreme(puzzles: int, timeout: float, seed: int, baseline: bool) -> None:
+    """Open 5×5 tables ``k`` swaps from the sorted filling (1..25 in reading order, sums
+    15 40 65 90 115 / 55 60 65 70 75, unique), rows and columns then shuffled: the tables
+    whose sums are far from the average, as open puzzles' are.  With ``baseline``, the
+    same tables again with the counters as they were before the line partitions."""
+    print("open 5x5 near the extremes: swaps, counters, median s, max s, median count, "
+          "timed out")
+    runs = [True, False] if baseline else [True]
+    meeting_cells = survo_count.MEETING_CELLS
+    for swaps in (1, 2, 3, 4):
+        for lines in runs:
+            survo_count.LINES = lines
+            # before: the meeting took turns on every open table
+            survo_count.MEETING_CELLS = meeting_cells if lines else 36
+            rand = random.Random(seed)
+            times, totals, missed = [], [], 0
+            for _ in range(puzzles):
+                values = list(range(1, 26))
+                for _ in range(swaps):
+                    i, j = rand.sample(range(25), 2)
+                    values[i], values[j] = values[j], values[i]
+                table = [values[5 * r:5 * r + 5] for r in rand.sample(range(5), 5)]
+                order = rand.sample(range(5), 5)
+                table = [[row[c] for c in order] for row in table]
+                started = time.perf_counter()
+                total, exact = count(open_puzzle(as_filling([v for row in table for v in row], 5)),
+                                     timeout=timeout)
+                times.append(time.perf_counter() - started)
+                if exact:
+                    totals.append(total)
+                else:
+                    missed += 1
+            median = statistics.median(totals) if totals else "-"
+            name = "with line partitions" if lines else "before (meeting + search)"
+            print(f"  {swaps}: {name}: {statistics.median(times):.2f} s, {max(times):.2f} s, "
+                  f"{median}, {missed}/{puzzles}")
+    survo_count.LINES = True
+    survo_count.MEETING_CELLS = meeting_cells
+
+
 def _corpus() -> None:
     print("published corpus: name, unique, seconds")
     for line in CORPUS.read_text().splitlines():
@@ -70,7 +112,14 @@ def main() -> None:
     parser.add_argument("--puzzles", type=int, default=5)
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--baseline", action="store_true",
+                        help="time the near-extreme 5x5 tables without the line partitions too")
+    parser.add_argument("--only-extremes", action="store_true",
+                        help="the near-extreme 5x5 tables alone")
     args = parser.parse_args()
+    _near_extreme(args.puzzles, args.timeout, args.seed, args.baseline)
+    if args.only_extremes:
+        return
     _counts(args.puzzles, args.timeout, args.seed)
     _corpus()
     _generation(args.seed)

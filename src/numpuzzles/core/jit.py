@@ -45,6 +45,7 @@ KERNEL_MODULES: tuple[str, ...] = (
     "numpuzzles.numberlink.count.counter_kernel",
     "numpuzzles.numberlink.count.meet_kernel",
     "numpuzzles.survo.meet_kernel",
+    "numpuzzles.survo.lines_kernel",
 )
 """Kernel modules compiled ahead of time at install; each defines ``AOT_EXPORTS``."""
 

@@ -20,9 +20,10 @@ boundaries merge more states (measured: bench/survo_bench.py).
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from ..core.deadline import Deadline
+from .lines import LineCount
 from .meet import OpenCount, OutOfTime
 from .model import Puzzle
 from .solve import restored_sums
@@ -32,6 +33,16 @@ RowState = tuple[tuple[int, ...], int | None]
 still needs (None: hidden)."""
 
 _CHECK_EVERY = 4096
+
+LINES = True
+"""Whether the line-partition counter takes its turns (``bench/survo_bench.py`` turns it
+off for its baseline: the counters as they were before it)."""
+
+MEETING_CELLS = 24
+"""The largest table the meeting in the middle takes turns on: an open 5×5's halves
+outgrow its state limit (it never finished one in 30 s, ``bench/survo_bench.py``), and
+its turns only took time from the line partitions there (measured: 8 near-extreme 5×5s
+at 10 s each, median 5.7 s with it and 3 undecided)."""
 
 
 class _OutOfTime(Exception):
@@ -188,38 +199,52 @@ class _Counter:
 def count(puzzle: Puzzle, *, timeout: float | None = None) -> tuple[int, bool]:
     """The exact number of solutions and True; ``(0, False)`` when ``timeout`` came first.
 
-    Open puzzles with every sum printed have two counters: meeting in the middle with
-    anonymous rows (``meet.py``), the faster on every open puzzle measured (4×4 in
-    hundredths of a second where the search takes seconds), and the memoised search with
-    labelled rows here, which extreme sums prune hard.  They take turns with doubling time
-    slices, the search a quarter of the meeting's, and neither starts over on its next
-    turn (the meeting resumes where it stopped, the search keeps its memo): about 1.25
-    times the meeting's time, or five times the search's where that is the faster.  The
-    others, whose givens and hidden sums tell rows apart, take the memoised search alone."""
+    Puzzles with every sum known have more than one counter, and they take turns with
+    doubling time slices, none starting over on its next turn (each resumes where it
+    stopped; the search keeps its memo):
+
+    - meeting in the middle with anonymous rows (``meet.py``, open puzzles only): the
+      fastest on open tables near the average (4×4 in hundredths of a second);
+    - line partitions (``lines.py``): the fastest near the extremes, where one side's
+      sets are pinned down (open 5×5s with millions of solutions in a second, where the
+      other two take minutes);
+    - the memoised search with labelled rows here, a quarter of the others' time, which
+      extreme sums and givens prune hard.
+
+    Puzzles with a sum hidden (and not worked out from the others) take the search
+    alone."""
     turned = puzzle.transposed() if puzzle.width < puzzle.height else puzzle
     deadline = Deadline(timeout)
     rows, cols = restored_sums(turned)
     known_rows = tuple(s for s in rows if s is not None)
     known_cols = tuple(s for s in cols if s is not None)
-    if not (turned.is_open and len(known_rows) == len(rows) and len(known_cols) == len(cols)):
+    search = _Counter(turned, deadline)
+    if not (len(known_rows) == len(rows) and len(known_cols) == len(cols)):
         try:
-            return _Counter(turned, deadline).total(), True
+            return search.total(), True
         except _OutOfTime:
             return 0, False
-    meeting = OpenCount(turned.height, turned.width, known_rows, known_cols)
-    search = _Counter(turned, deadline)
+
+    def searching(piece: Deadline) -> int:
+        search.deadline = piece  # its memo keeps what the last turns finished
+        return search.total()
+
+    known = Puzzle(turned.height, turned.width, rows, cols, turned.givens)
+    turns: list[tuple[Callable[[Deadline], int], float]] = []
+    if turned.is_open and turned.cell_count <= MEETING_CELLS:
+        turns.append((OpenCount(turned.height, turned.width, known_rows, known_cols).run, 1.0))
+    if LINES:
+        turns.append((LineCount(known).run, 1.0))
+    turns.append((searching, 0.25 if turned.is_open else 1.0))
     budget = 0.25
     while True:
-        for share in (1.0, 0.25):
+        for run, share in turns:
             left = deadline.remaining()
             if left is not None and left <= 0:
                 return 0, False
             piece = Deadline(budget * share if left is None else min(budget * share, left))
             try:
-                if share == 1.0:
-                    return meeting.run(piece), True
-                search.deadline = piece  # its memo keeps what the last turns finished
-                return search.total(), True
+                return run(piece), True
             except (_OutOfTime, OutOfTime):
                 pass
         budget *= 2

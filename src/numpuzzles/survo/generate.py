@@ -23,6 +23,11 @@ from .solve import as_filling, solve
 _MAX_OTHERS = 5000
 _MAX_FILLINGS = 200
 _HITTING_NODES = 200_000
+_OPEN_AT_ONCE = 20
+"""From this many cells up, ``--givens 0`` skips a filling whose sums are not unique at once
+instead of first finding its fewest givens (which only told how many it needs): open
+fillings are too rare there and those searches too slow, so the runs did not end before;
+below it, the old path stays, so that every ID made before names the same puzzle."""
 
 
 @dataclass(frozen=True)
@@ -128,6 +133,10 @@ def generate(height: int, width: int, seed: int = 0, *, givens: int | None = Non
         rand.shuffle(filling)
         solution = as_filling(filling, width)
         bare = open_puzzle(solution)
+        if givens == 0 and top >= _OPEN_AT_ONCE:
+            if not _unique(bare):
+                continue
+            return Generated(bare, solution, True, attempt)
         cells, minimum = fewest_givens(filling, bare, rand)
         if givens is not None:
             if len(cells) > givens:

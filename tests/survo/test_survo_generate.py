@@ -96,3 +96,19 @@ def test_a_hint_in_a_puzzle_with_several_solutions_holds_in_all_of_them() -> Non
             hinted += 1
             assert {s[found.row - 1][found.col - 1] for s in solutions} == {found.value}
     assert hinted
+
+
+def test_an_open_5x5_that_no_filling_gives_is_refused_not_searched_for_ever() -> None:
+    """From 20 cells up, ``givens=0`` skips a filling whose sums are not unique at once
+    (it once looked for each one's fewest givens first, and a 5×5 run did not end); when
+    none of the fillings tried is open-unique the answer is a clear refusal."""
+    from numpuzzles.core.errors import GenerationError
+
+    with pytest.raises(GenerationError, match="0 givens"):
+        generate(5, 5, 1, givens=0, max_fillings=5)
+
+
+def test_an_open_3x3_is_still_made_with_no_givens() -> None:
+    made = generate(3, 3, 1, givens=0)
+    assert made.puzzle.is_open
+    assert brute_count(3, 3, made.puzzle.rows, made.puzzle.cols) == 1

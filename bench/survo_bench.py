@@ -20,31 +20,40 @@ from numpuzzles.survo import count as survo_count
 from numpuzzles.survo.count import count
 from numpuzzles.survo.formats import parse
 from numpuzzles.survo.generate import generate
-from numpuzzles.survo.model import open_puzzle
+from numpuzzles.survo.model import Puzzle, open_puzzle
 from numpuzzles.survo.solve import as_filling, solve
 
 SHAPES = ((3, 4), (2, 10), (4, 4), (3, 5), (3, 6), (4, 5), (5, 5))
 CORPUS = Path(__file__).parent.parent / "tests" / "data" / "survo" / "published.jsonl"
 
 
+def _timed(puzzles: list[Puzzle], timeout: float) -> str:
+    """Median and max seconds of ``count`` over ``puzzles``, the median exact count, and
+    how many passed ``timeout``."""
+    times, totals, missed = [], [], 0
+    for puzzle in puzzles:
+        started = time.perf_counter()
+        total, exact = count(puzzle, timeout=timeout)
+        times.append(time.perf_counter() - started)
+        if exact:
+            totals.append(total)
+        else:
+            missed += 1
+    median = statistics.median(totals) if totals else "-"
+    return (f"{statistics.median(times):.2f} s, {max(times):.2f} s, {median}, "
+            f"{missed}/{len(puzzles)}")
+
+
 def _counts(puzzles: int, timeout: float, seed: int) -> None:
     print("open counts: shape, median seconds, max seconds, median count, timed out")
     for height, width in SHAPES:
         rand = random.Random(seed)
-        times, totals, missed = [], [], 0
+        tables = []
         for _ in range(puzzles):
             values = list(range(1, height * width + 1))
             rand.shuffle(values)
-            started = time.perf_counter()
-            total, exact = count(open_puzzle(as_filling(values, width)), timeout=timeout)
-            times.append(time.perf_counter() - started)
-            if exact:
-                totals.append(total)
-            else:
-                missed += 1
-        median = statistics.median(totals) if totals else "-"
-        print(f"  {height}x{width}: {statistics.median(times):.2f} s, {max(times):.2f} s, "
-              f"{median}, {missed}/{puzzles}")
+            tables.append(open_puzzle(as_filling(values, width)))
+        print(f"  {height}x{width}: {_timed(tables, timeout)}")
 
 
 def _near_extreme(puzzles: int, timeout: float, seed: int, baseline: bool) -> None:
@@ -57,32 +66,22 @@ def _near_extreme(puzzles: int, timeout: float, seed: int, baseline: bool) -> No
     runs = [True, False] if baseline else [True]
     meeting_cells = survo_count.MEETING_CELLS
     for swaps in (1, 2, 3, 4):
+        rand = random.Random(seed)
+        tables = []
+        for _ in range(puzzles):
+            values = list(range(1, 26))
+            for _ in range(swaps):
+                i, j = rand.sample(range(25), 2)
+                values[i], values[j] = values[j], values[i]
+            rows = [values[5 * r:5 * r + 5] for r in rand.sample(range(5), 5)]
+            order = rand.sample(range(5), 5)
+            tables.append(open_puzzle(as_filling([row[c] for row in rows for c in order], 5)))
         for lines in runs:
             survo_count.LINES = lines
             # before: the meeting took turns on every open table
             survo_count.MEETING_CELLS = meeting_cells if lines else 36
-            rand = random.Random(seed)
-            times, totals, missed = [], [], 0
-            for _ in range(puzzles):
-                values = list(range(1, 26))
-                for _ in range(swaps):
-                    i, j = rand.sample(range(25), 2)
-                    values[i], values[j] = values[j], values[i]
-                table = [values[5 * r:5 * r + 5] for r in rand.sample(range(5), 5)]
-                order = rand.sample(range(5), 5)
-                table = [[row[c] for c in order] for row in table]
-                started = time.perf_counter()
-                total, exact = count(open_puzzle(as_filling([v for row in table for v in row], 5)),
-                                     timeout=timeout)
-                times.append(time.perf_counter() - started)
-                if exact:
-                    totals.append(total)
-                else:
-                    missed += 1
-            median = statistics.median(totals) if totals else "-"
             name = "with line partitions" if lines else "before (meeting + search)"
-            print(f"  {swaps}: {name}: {statistics.median(times):.2f} s, {max(times):.2f} s, "
-                  f"{median}, {missed}/{puzzles}")
+            print(f"  {swaps}: {name}: {_timed(tables, timeout)}")
     survo_count.LINES = True
     survo_count.MEETING_CELLS = meeting_cells
 

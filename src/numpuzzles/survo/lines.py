@@ -33,9 +33,10 @@ from .model import Puzzle
 
 Steps = Generator[None, None, int]
 
-MOST_STATES = 1 << 22
-"""The most sets of numbers a layout's level may hold (tables of 2^23 slots, 256 MiB in
-all): a 5×5 needs at most C(5,2)^5 = 100,000, a 6×6 may pass it and is then undecided."""
+MOST_STATES = 1 << 20
+"""The most sets of numbers a layout's level may hold, by the bound C(n, k)^m (six arrays
+of at most 2^22 int64, 192 MiB in all): a 5×5 needs at most C(5,2)^5 = 100,000, 12 rows of
+3 531,441; a 6×6 (C(6,3)^6) passes it and is left to the other counters."""
 
 _SAFE = float(1 << 62)
 """A float total past this may have wrapped the int64 one: the count is then refused."""

@@ -173,3 +173,16 @@ def test_open_tables_past_brute_force_agree_with_the_meeting(
     met = count_open(height, width, rows, cols, Deadline(None))
     assert met > 0
     assert _lines(p) == met
+
+
+def test_a_side_past_the_state_limit_is_not_listed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 2×4 table's rows (4 numbers each) can hold C(4,2)^2 = 36 sets at a level, its
+    columns (2 each) C(2,1)^4 = 16: with a limit of 20 the columns are listed, whichever
+    side has the fewer splits, and the count is still the brute force's."""
+    monkeypatch.setattr(lines, "MOST_STATES", 20)
+    for seed in range(6):
+        values = _table(2, 4, random.Random(seed))
+        p = open_puzzle(as_filling(values, 4))
+        side, _ = lines._side(p)
+        assert (side.height, side.width) == (4, 2)
+        assert _lines(p) == brute_count(2, 4, p.rows, p.cols)

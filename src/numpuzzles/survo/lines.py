@@ -69,14 +69,26 @@ def _effort(candidates: list[list[int]]) -> float:
     return sum(math.log(s) for s in sizes[:-1])
 
 
+def _layout_bound(puzzle: Puzzle) -> int:
+    """The most sets of numbers one level of a layout can hold: which ``k`` of its ``n``
+    numbers each of the ``m`` rows has given."""
+    m, n = puzzle.height, puzzle.width
+    return max(int(math.comb(n, k) ** m) for k in range(n + 1))
+
+
 def _side(puzzle: Puzzle) -> tuple[Puzzle, list[list[int]]]:
-    """The puzzle turned so that its rows are the side with the fewer splits, and their
-    candidates."""
+    """The puzzle turned so that its rows are the side with the fewer splits, among the
+    sides whose layouts fit ``MOST_STATES``, and their candidates; ``TooLarge`` when
+    neither fits."""
     sides = []
     for side in (puzzle, puzzle.transposed()):
+        if _layout_bound(side) > MOST_STATES:
+            continue
         candidates = _candidates(side)
         assert candidates is not None  # every sum is known
         sides.append((side, candidates))
+    if not sides:
+        raise TooLarge
     return min(sides, key=lambda side: _effort(side[1]))
 
 
@@ -137,9 +149,7 @@ class LineCount:
                           dtype=np.int64)
         last_givens = sum(1 << v for v in puzzle.givens[last * n:(last + 1) * n] if v)
         everything = ((1 << (top + 1)) - 1) & ~1
-        bound = max(math.comb(n, k) ** m for k in range(n + 1))
-        if bound > MOST_STATES:
-            raise TooLarge
+        bound = _layout_bound(puzzle)
         capacity = 1 << max(10, (2 * bound + 2).bit_length())
         keys_a = np.full(capacity, lines_kernel.EMPTY, dtype=np.int64)
         keys_b = keys_a.copy()

@@ -21,17 +21,14 @@ list to take), so ``count.py`` runs this counter only when every sum is known.
 from __future__ import annotations
 
 import math
-from collections.abc import Generator
 
 import numpy as np
 
 from ..core import jit
 from ..core.deadline import Deadline
 from . import lines_kernel
-from .meet import OutOfTime, TooLarge, _subsets
+from .meet import Resumable, Steps, TooLarge, _subsets
 from .model import Puzzle
-
-Steps = Generator[None, None, int]
 
 MOST_STATES = 1 << 20
 """The most sets of numbers a layout's level may hold, by the bound C(n, k)^m (six arrays
@@ -92,37 +89,19 @@ def _side(puzzle: Puzzle) -> tuple[Puzzle, list[list[int]]]:
     return min(sides, key=lambda side: _effort(side[1]))
 
 
-class LineCount:
+class LineCount(Resumable):
     """The exact count of a puzzle whose sums are all known, by line partitions, run a slice
-    at a time (``run`` goes on where the last deadline stopped it), like ``meet.OpenCount``
-    so that ``count.py`` can take turns between its counters."""
+    at a time (``Resumable``, as ``meet.OpenCount``) so that ``count.py`` can take turns
+    between its counters; ``TooLarge`` when a layout outgrows ``MOST_STATES`` or the count
+    int64."""
 
     def __init__(self, puzzle: Puzzle) -> None:
+        super().__init__()
         if any(v is None for v in (*puzzle.rows, *puzzle.cols)):
             raise ValueError("every sum must be known")
         self._steps = self._count(puzzle)  # nothing is listed before the first turn
-        self._result: int | None = None
-        self._too_large = False
 
-    def run(self, deadline: Deadline) -> int:
-        """The count; raises ``OutOfTime`` when the deadline passes first (after one step
-        at least), ``TooLarge`` when a layout outgrows ``MOST_STATES`` or the count int64."""
-        if self._too_large:
-            raise TooLarge
-        while self._result is None:
-            try:
-                next(self._steps)
-            except StopIteration as done:
-                self._result = done.value
-                break
-            except TooLarge:
-                self._too_large = True
-                raise
-            if deadline.expired():
-                raise OutOfTime
-        return self._result
-
-    def _count(self, given: Puzzle) -> Steps:
+    def _count(self, given: Puzzle) -> Steps[int]:
         puzzle, candidates = _side(given)
         m, n = puzzle.height, puzzle.width
         top = puzzle.cell_count

@@ -344,24 +344,20 @@ def _states(table: _Table, shift: int, bits: int, height: int) -> States:
                                           strict=True)}
 
 
-class OpenCount:
-    """The exact count of an open ``height × width`` table (every sum printed), run a slice
-    at a time: each ``run`` goes on where the last one's deadline stopped it, so that
-    ``count.count`` can take turns between this counter and its memoised search without
-    either starting over.  Compiled where the int64 fields hold the table (every shape up
-    to 4×5, and more), else in Python's integers."""
+class Resumable:
+    """A count run a slice at a time: each ``run`` goes on where the last one's deadline
+    stopped its steps, so that ``count.count`` can take turns between its counters without
+    any of them starting over.  A subclass sets ``_steps``."""
 
-    def __init__(self, height: int, width: int, rows: tuple[int, ...], cols: tuple[int, ...]
-                 ) -> None:
-        height, width, rows, cols = _orientation(height, width, rows, cols)
-        counting = _count_compiled if _compiled_fits(height, width, rows) else _count_python
-        self._steps = counting(height, width, rows, cols)
+    _steps: Steps[int]
+
+    def __init__(self) -> None:
         self._result: int | None = None
         self._too_large = False
 
     def run(self, deadline: Deadline) -> int:
         """The count; raises ``OutOfTime`` when the deadline passes first (after one step
-        at least), ``TooLarge`` when the states outgrow ``MOST_STATES`` (on every later
+        at least), ``TooLarge`` when the states outgrow the counter's limit (on every later
         turn too)."""
         if self._too_large:
             raise TooLarge
@@ -377,6 +373,19 @@ class OpenCount:
             if deadline.expired():
                 raise OutOfTime
         return self._result
+
+
+class OpenCount(Resumable):
+    """The exact count of an open ``height × width`` table (every sum printed), run a slice
+    at a time (``Resumable``).  Compiled where the int64 fields hold the table (every shape
+    up to 4×5, and more), else in Python's integers."""
+
+    def __init__(self, height: int, width: int, rows: tuple[int, ...], cols: tuple[int, ...]
+                 ) -> None:
+        super().__init__()
+        height, width, rows, cols = _orientation(height, width, rows, cols)
+        counting = _count_compiled if _compiled_fits(height, width, rows) else _count_python
+        self._steps = counting(height, width, rows, cols)
 
 
 def count_open(height: int, width: int, rows: tuple[int, ...], cols: tuple[int, ...],

@@ -1,7 +1,7 @@
 """Survo benchmarks: exact counts of open puzzles by shape, the published corpus, generation.
 
 Run: ``python bench/survo_bench.py [--puzzles 5] [--timeout 60] [--seed 1] [--baseline]
-[--only-extremes]``.
+[--only-extremes | --only-open]``.
 Open puzzles are the sums of random fillings (seeded), so each shape's row is the
 median over the same puzzles on every run; a count past ``--timeout`` is reported as such,
 never guessed.  The figures go to BENCHMARKS.md with this command.
@@ -106,6 +106,49 @@ def _generation(seed: int) -> None:
               f"{made.puzzle.given_count}, {made.minimum}")
 
 
+def _by_chance(height: int, width: int, seed: int, fillings: int = 200,
+               limit: float = 60.0) -> str:
+    """The old way to an open puzzle, at its quickest (the path from 20 cells up before the
+    walk): random fillings, each dropped at once unless its sums are unique.  Which attempt
+    found one, or that none did within ``fillings`` or ``limit`` seconds."""
+    rand = random.Random(seed)
+    started = time.perf_counter()
+    for attempt in range(1, fillings + 1):
+        left = limit - (time.perf_counter() - started)
+        if left <= 0:
+            return f"none in {limit:.0f} s ({attempt - 1} fillings)"
+        values = list(range(1, height * width + 1))
+        rand.shuffle(values)
+        result = solve(open_puzzle(as_filling(values, width)), limit=2, timeout=left)
+        if result.count == 1 and result.complete:
+            return f"attempt {attempt}"
+    return f"none in {fillings}"
+
+
+def _open_generation(seeds: int, baseline: bool) -> None:
+    """``generate(givens=0)`` on every shape (m <= n, m·n <= 36), seeds 1..``seeds``:
+    median and max seconds, and the exact count of every puzzle made (it must be 1).
+    With ``baseline``, up to 200 random fillings by chance (60 s at most) on the same
+    shapes, seed 1."""
+    print("open generation: shape, median s, max s, counts; baseline: found at, seconds")
+    shapes = [(h, w) for h in range(2, 7) for w in range(h, 19) if h * w <= 36]
+    for height, width in shapes:
+        times, counts = [], []
+        for seed in range(1, seeds + 1):
+            started = time.perf_counter()
+            made = generate(height, width, seed, givens=0)
+            times.append(time.perf_counter() - started)
+            total, exact = count(made.puzzle, timeout=60)
+            counts.append(str(total) if exact else "?")
+        line = (f"  {height}x{width}: {statistics.median(times):.2f} s, {max(times):.2f} s, "
+                f"counts {' '.join(counts)}")
+        if baseline:
+            started = time.perf_counter()
+            found = _by_chance(height, width, 1)
+            line += f"; by chance: {found}, {time.perf_counter() - started:.2f} s"
+        print(line, flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--puzzles", type=int, default=5)
@@ -115,7 +158,13 @@ def main() -> None:
                         help="time the near-extreme 5x5 tables without the line partitions too")
     parser.add_argument("--only-extremes", action="store_true",
                         help="the near-extreme 5x5 tables alone")
+    parser.add_argument("--only-open", action="store_true",
+                        help="open generation (--givens 0) on every shape alone, --puzzles "
+                             "seeds each (with --baseline: random fillings by chance too)")
     args = parser.parse_args()
+    if args.only_open:
+        _open_generation(args.puzzles, args.baseline)
+        return
     _near_extreme(args.puzzles, args.timeout, args.seed, args.baseline)
     if args.only_extremes:
         return

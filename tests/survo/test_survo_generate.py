@@ -9,6 +9,7 @@ import pytest
 from survo_oracle import brute_count
 
 from numpuzzles.survo.check import check
+from numpuzzles.survo.count import count
 from numpuzzles.survo.generate import generate
 from numpuzzles.survo.grade import grade
 from numpuzzles.survo.hint import hint
@@ -98,14 +99,51 @@ def test_a_hint_in_a_puzzle_with_several_solutions_holds_in_all_of_them() -> Non
     assert hinted
 
 
-def test_an_open_5x5_that_no_filling_gives_is_refused_not_searched_for_ever() -> None:
-    """From 20 cells up, ``givens=0`` skips a filling whose sums are not unique at once
-    (it once looked for each one's fewest givens first, and a 5×5 run did not end); when
-    none of the fillings tried is open-unique the answer is a clear refusal."""
-    from numpuzzles.core.errors import GenerationError
+@pytest.mark.parametrize(("height", "width"), [(3, 4), (4, 4), (2, 8), (3, 5), (4, 3)])
+@pytest.mark.parametrize("seed", range(2))
+def test_open_puzzles_past_ten_cells_are_walked_to_and_unique(height: int, width: int,
+                                                               seed: int) -> None:
+    """From 11 cells up ``givens=0`` walks from the sorted table (random fillings whose
+    sums are unique are too rare there): the puzzle is open, its filling solves it, the
+    exhaustive solver finds no other, and the seed makes it again."""
+    made = generate(height, width, seed, givens=0)
+    assert made.puzzle.is_open and made.minimum
+    assert {(made.puzzle.height, made.puzzle.width)} <= {(height, width), (width, height)}
+    assert check(made.puzzle, made.solution) == []
+    result = solve(made.puzzle, limit=2)
+    assert result.complete and result.solutions == (made.solution,)
+    assert generate(height, width, seed, givens=0) == made
 
-    with pytest.raises(GenerationError, match="0 givens"):
-        generate(5, 5, 1, givens=0, max_fillings=5)
+
+def test_the_walk_leaves_the_sorted_table() -> None:
+    """The walk keeps some of its swaps: a 4×4 puzzle is not just the sorted table with its
+    rows and columns shuffled (whose rows would each hold four consecutive numbers, or
+    numbers four apart when turned)."""
+    moved = 0
+    for seed in range(4):
+        made = generate(4, 4, seed, givens=0)
+        rows = [sorted(row) for row in made.solution]
+        cols = [sorted(col) for col in zip(*made.solution, strict=True)]
+        runs = [line for line in rows + cols if line == list(range(line[0], line[0] + 4))]
+        moved += len(runs) < 4
+    assert moved
+
+
+@pytest.mark.parametrize(("height", "width"), [(5, 5), (6, 6), (4, 9), (3, 12), (2, 18)])
+def test_open_puzzles_of_the_largest_shapes_count_one(height: int, width: int) -> None:
+    """Up to 36 cells: the exact counter (all of its counters, in turns) finds one
+    solution, the filling."""
+    made = generate(height, width, 1, givens=0)
+    assert made.puzzle.is_open
+    assert check(made.puzzle, made.solution) == []
+    assert count(made.puzzle) == (1, True)
+
+
+@pytest.mark.parametrize(("height", "width"), [(2, 2), (2, 3), (2, 4), (3, 3), (2, 5)])
+def test_the_sorted_table_is_unique(height: int, width: int) -> None:
+    """The walk's start (argued in ``generate``'s docstring), by brute force."""
+    p = open_puzzle(as_filling(list(range(1, height * width + 1)), width))
+    assert brute_count(height, width, p.rows, p.cols) == 1
 
 
 def test_an_open_3x3_is_still_made_with_no_givens() -> None:

@@ -143,10 +143,11 @@ def test_a_deadline_stops_it_and_the_next_turn_goes_on() -> None:
 
 
 def test_layouts_past_the_state_limit_say_so(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A table whose layouts would outgrow ``MOST_STATES`` is refused (``TooLarge``, an
-    undecided count), on every later turn too; ``count`` still answers exactly."""
-    monkeypatch.setattr(lines, "MOST_STATES", 2)
-    p = open_puzzle(as_filling(list(range(1, 10)), 3))
+    """A table whose layouts outgrow ``MOST_STATES`` on both sides is refused
+    (``TooLarge``, an undecided count), on every later turn too; ``count`` still answers
+    exactly.  The table is a central 3×3 (the magic square's sums, 15 everywhere)."""
+    monkeypatch.setattr(lines, "MOST_STATES", 1)
+    p = open_puzzle(as_filling([8, 1, 6, 3, 5, 7, 4, 9, 2], 3))
     counting = lines.LineCount(p)
     for _ in range(2):
         with pytest.raises(TooLarge):
@@ -175,14 +176,15 @@ def test_open_tables_past_brute_force_agree_with_the_meeting(
     assert _lines(p) == met
 
 
-def test_a_side_past_the_state_limit_is_not_listed(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_side_past_the_state_limit_gives_way_to_the_other(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """A 2×4 table's rows (4 numbers each) can hold C(4,2)^2 = 36 sets at a level, its
-    columns (2 each) C(2,1)^4 = 16: with a limit of 20 the columns are listed, whichever
-    side has the fewer splits, and the count is still the brute force's."""
+    columns (2 each) C(2,1)^4 = 16: with a limit of 20 (tables that start at 2 and grow)
+    a side whose layouts fill the tables gives way to the other, and the count is still
+    the brute force's, whichever side was tried first."""
     monkeypatch.setattr(lines, "MOST_STATES", 20)
+    monkeypatch.setattr(lines, "FIRST_STATES", 2)
     for seed in range(6):
         values = _table(2, 4, random.Random(seed))
         p = open_puzzle(as_filling(values, 4))
-        side, _ = lines._side(p)
-        assert (side.height, side.width) == (4, 2)
         assert _lines(p) == brute_count(2, 4, p.rows, p.cols)

@@ -48,7 +48,9 @@ GENERATE_PARAMS: tuple[Param, ...] = (
     Param("shape", str, "3x4", f"Table shape MxN (M rows, N columns; {SHAPE_RULE}).",
           positional=True, argument=True, convert=_shape),
     Param("givens", int, None, "Exactly this many givens (at least the filling's fewest). "
-          "Default: the fewest (none when the sums alone are unique).", low=0,
+          "0: an open puzzle, the sums alone (any shape, made near the extremes, where "
+          "unique sums are found). Default: the fewest (none when the sums alone are "
+          "unique).", low=0,
           high=MAX_CELLS),
 )
 

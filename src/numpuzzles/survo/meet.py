@@ -73,7 +73,16 @@ most); the plain path's dictionaries of tuples take an eighth of it (about 1 GiB
 
 
 def _subsets(free: list[int], size: int, total: int) -> Iterator[tuple[int, ...]]:
-    """Every ``size``-set of ``free`` (sorted) adding up to ``total``."""
+    """Every ``size``-set of ``free`` (sorted) adding up to ``total``.  Bounds from prefix
+    sums: the ``left`` numbers from index ``i`` on are the least a set can still take,
+    and the ``left - 1`` largest of all with ``free[i]`` the most."""
+    count = len(free)
+    if size > count:
+        return
+    prefix = [0]
+    for v in free:
+        prefix.append(prefix[-1] + v)
+    largest = [prefix[count] - prefix[count - k] for k in range(count + 1)]
     chosen: list[int] = []
 
     def go(start: int, left: int, need: int) -> Iterator[tuple[int, ...]]:
@@ -81,12 +90,12 @@ def _subsets(free: list[int], size: int, total: int) -> Iterator[tuple[int, ...]
             if need == 0:
                 yield tuple(chosen)
             return
-        for i in range(start, len(free) - left + 1):
-            v = free[i]
-            smallest = v * left + left * (left - 1) // 2  # v, v+1, ... at the least
-            if smallest > need:
+        most = largest[left - 1]
+        for i in range(start, count - left + 1):
+            if prefix[i + left] - prefix[i] > need:
                 return
-            if sum(free[len(free) - left + 1:]) + v < need:
+            v = free[i]
+            if v + most < need:
                 continue
             chosen.append(v)
             yield from go(i + 1, left - 1, need - v)

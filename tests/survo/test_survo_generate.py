@@ -150,3 +150,16 @@ def test_an_open_3x3_is_still_made_with_no_givens() -> None:
     made = generate(3, 3, 1, givens=0)
     assert made.puzzle.is_open
     assert brute_count(3, 3, made.puzzle.rows, made.puzzle.cols) == 1
+
+
+def test_a_walked_open_5x5_is_graded_with_or_without_its_solution() -> None:
+    """The grade's search step proves the one solution by the exact counter where the
+    solver alone cannot (a near-sorted open 5×5): the grade is reached, and is the same
+    whether the generator's solution is handed over or found."""
+    made = generate(5, 5, 1, givens=0)
+    with_solution = grade(made.puzzle, made.solution)
+    assert with_solution is not None
+    assert grade(made.puzzle) == with_solution
+    found = hint(made.puzzle, known=made.solution)
+    assert found is not None
+    assert made.solution[found.row - 1][found.col - 1] == found.value

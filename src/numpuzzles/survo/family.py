@@ -142,7 +142,7 @@ class SurvoFamily(SumFamily[Puzzle]):
         md = mutation_difficulty(made.puzzle, runs=_MD_RUNS, seed=seed, cap=_MD_CAP)
         details.update(md=round(md.md, 1), md_runs=md.runs, md_stars=md.stars,
                        md_capped=md.capped)
-        graded = grade(made.puzzle)
+        graded = grade(made.puzzle, made.solution)
         if graded is None:
             return Made(made.puzzle, made.solution, None, details)
         details.update(hardest_step=graded.hardest_step, difficulty_score=graded.score)
@@ -154,7 +154,7 @@ class SurvoFamily(SumFamily[Puzzle]):
         from .hint import WORDS, hint
         from .solve import solve
 
-        return hint_answer(puzzle, hint(puzzle), WORDS, solve, timeout)
+        return hint_answer(puzzle, hint(puzzle, timeout), WORDS, solve, timeout)
 
     def analyse(self, puzzle: Puzzle, *, timeout: float | None = None) -> Analysis:
         from .analyse import analyse

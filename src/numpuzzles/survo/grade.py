@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..sumgrid.ladder import GRADES, Graded, climb
 from .hint import hint
-from .model import Puzzle
+from .model import Filling, Puzzle
 
 STEP_NAMES = ("last cell", "only number", "only place", "search")
 """What each tier's deduction is called in the hints."""
@@ -22,8 +22,10 @@ SurvoGrade = Graded
 __all__ = ["GRADES", "STEP_NAMES", "SurvoGrade", "grade"]
 
 
-def grade(puzzle: Puzzle) -> Graded | None:
+def grade(puzzle: Puzzle, solution: Filling | None = None) -> Graded | None:
     """The grade of a unique ``puzzle``; None when the ladder stops before the table is
     full (no solution, or several).  A search step ends the climb: Survo's search step
-    shows the one solution, so the rest needs no reasoning."""
-    return climb(puzzle, hint, STEP_NAMES, stop_at_search=True)
+    shows the one solution, so the rest needs no reasoning.  ``solution``: one the caller
+    knows (see ``hint``'s ``known``; the grade is the same with or without it)."""
+    return climb(puzzle, lambda table: hint(table, known=solution), STEP_NAMES,
+                 stop_at_search=True)

@@ -123,7 +123,7 @@ def _open_unique(filling: list[int], width: int) -> bool:
     """Whether the sums of ``filling`` alone have one solution, decided exactly (no time
     limit, so the answer, and with it the walk, depends on the seed alone)."""
     bare = open_puzzle(as_filling(filling, width))
-    listed = solve(bare, limit=2, node_limit=_WALK_NODES)
+    listed = solve(bare, limit=2, node_limit=_WALK_NODES, pin=False)
     if listed.count >= 2:
         return False
     if listed.complete:

@@ -185,15 +185,18 @@ def _pinned(puzzle: Puzzle, forbid: Mapping[int, int] | None) -> Mapping[int, in
 def solve(
     puzzle: Puzzle, *, limit: int | None = None, timeout: float | None = None,
     node_limit: int | None = None, forbid: Mapping[int, int] | None = None,
+    pin: bool = True,
 ) -> SolveResult[Filling]:
     """Solutions of ``puzzle``, at most ``limit`` (``limit=2`` decides uniqueness).
 
     ``complete`` is True when the search was exhaustive.  ``forbid`` maps an empty cell to a
     mask of numbers it may not hold (bit ``v`` for ``v``): ``analyse.py`` asks this way for
-    a solution that differs from the known ones at one cell.
+    a solution that differs from the known ones at one cell.  ``pin``: narrow the cells
+    first (``_pinned``); a caller that gives the search only a few hundred nodes, as the
+    generator's walk does hundreds of times, skips it (it costs more than they save).
     """
     deadline = Deadline(timeout)
-    search = Search(puzzle, _pinned(puzzle, forbid))
+    search = Search(puzzle, _pinned(puzzle, forbid) if pin else forbid)
     found: list[Filling] = []
     stopped_by_limit = False
 

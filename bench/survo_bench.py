@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 from numpuzzles.survo import count as survo_count
+from numpuzzles.survo import solve as solve_module
 from numpuzzles.survo.count import count
 from numpuzzles.survo.formats import parse
 from numpuzzles.survo.generate import generate
@@ -130,23 +131,43 @@ def _open_generation(seeds: int, baseline: bool) -> None:
     median and max seconds, and the exact count of every puzzle made (it must be 1).
     With ``baseline``, up to 200 random fillings by chance (60 s at most) on the same
     shapes, seed 1."""
-    print("open generation: shape, median s, max s, counts; baseline: found at, seconds")
+    print("open generation: shape, median s, max s, counts; solve(limit=2): median s, max s, "
+          "decided; baseline: found at, seconds; the search alone on seed 1 (10 s)")
     shapes = [(h, w) for h in range(2, 7) for w in range(h, 19) if h * w <= 36]
     for height, width in shapes:
-        times, counts = [], []
+        times, counts, solving, decided = [], [], [], 0
+        made = None
         for seed in range(1, seeds + 1):
             started = time.perf_counter()
             made = generate(height, width, seed, givens=0)
             times.append(time.perf_counter() - started)
             total, exact = count(made.puzzle, timeout=60)
             counts.append(str(total) if exact else "?")
+            started = time.perf_counter()
+            result = solve(made.puzzle, limit=2, timeout=60)
+            solving.append(time.perf_counter() - started)
+            decided += result.complete and result.solutions == (made.solution,)
         line = (f"  {height}x{width}: {statistics.median(times):.2f} s, {max(times):.2f} s, "
-                f"counts {' '.join(counts)}")
+                f"counts {' '.join(counts)}; solve {statistics.median(solving):.3f} s, "
+                f"{max(solving):.3f} s, {decided}/{seeds}")
         if baseline:
             started = time.perf_counter()
             found = _by_chance(height, width, 1)
             line += f"; by chance: {found}, {time.perf_counter() - started:.2f} s"
+            line += f"; search alone: {_search_alone(generate(height, width, 1, givens=0).puzzle)}"
         print(line, flush=True)
+
+
+def _search_alone(puzzle: Puzzle) -> str:
+    """The solver as it was before the line partitions (``solve.BY_LINES`` off), 10 s."""
+    solve_module.BY_LINES = False
+    try:
+        started = time.perf_counter()
+        result = solve(puzzle, limit=2, timeout=10)
+        took = time.perf_counter() - started
+    finally:
+        solve_module.BY_LINES = True
+    return f"{took:.2f} s, {'decided' if result.complete else 'undecided'}"
 
 
 def main() -> None:

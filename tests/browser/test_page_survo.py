@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from .helpers import SIZES, Player, audit, press, settle
+from .helpers import SIZES, Player, audit, generate, press, settle
 
 
 @pytest.fixture()
@@ -112,3 +112,39 @@ def test_a_survo_is_set_until_unique_then_played(fresh: Any, size: str) -> None:
         player.play(move)
     page.wait_for_selector("#status.good")
     assert page.errors == []
+
+
+def test_a_2x18_on_a_phone_scrolls_sideways_with_cells_to_tap(browser: Any, server: str) -> None:
+    """An open 2×18 has 19 columns with its sums: on a 390 px phone they would shrink to
+    about 17 px, too small to tap or to read two digits in.  Its cells stay at least 30 px,
+    the board scrolls sideways inside its frame (never the page), and a number goes into
+    the last column by the keypad after scrolling to it."""
+    context = browser.new_context(viewport=SIZES["phone"], has_touch=True, is_mobile=True)
+    context.set_default_timeout(60_000)
+    page = context.new_page()
+    try:
+        page.goto(server + "/?family=survo")
+        page.wait_for_selector("body[data-ready='1']")
+        settle(page)
+        record = generate(page, "survo", {"shape": "2x18", "givens": "0"}, 1)
+        assert record["puzzle"]["width"] == 18
+        width = page.evaluate(
+            "() => document.querySelector('#board .cell[data-r]').getBoundingClientRect().width")
+        assert width >= 30
+        page_widths = page.evaluate(
+            "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert page_widths[0] <= page_widths[1], page_widths
+        assert page.evaluate(
+            "() => { const f = document.getElementById('board-wrap');"
+            " return f.scrollWidth > f.clientWidth; }")
+        last = page.locator("#board .cell[data-r='0'][data-c='17']")
+        last.scroll_into_view_if_needed()
+        box = last.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+        last.tap()
+        value = record["solution"][0][17]
+        page.tap(f"#keypad .key[data-value='{value}']")
+        page.wait_for_function(
+            "v => current.game.values[0][17] === v", arg=value)
+    finally:
+        context.close()

@@ -196,6 +196,65 @@ def solve(
     generator's walk does hundreds of times, skips it (it costs more than they save).
     """
     deadline = Deadline(timeout)
+    lines_first = BY_LINES and node_limit is None and _all_sums(puzzle) is not None
+    if lines_first:  # a short search first: most tables with givens end within it
+        nodes = LINES_AFTER_OPEN if puzzle.is_open else LINES_AFTER
+        quick = _search(puzzle, limit, deadline, nodes, forbid, pin)
+        if quick.complete or quick.count == limit or deadline.expired():
+            return quick
+        by_lines = _by_lines(puzzle, limit, deadline, forbid, quick.stats.nodes)
+        if by_lines is not None:
+            return by_lines
+    return _search(puzzle, limit, deadline, node_limit, forbid, pin)
+
+
+BY_LINES = True
+"""Whether the line partitions take over from the search (``bench/survo_bench.py`` turns
+it off for its baseline: the search alone, as before them)."""
+
+LINES_AFTER = 20_000
+"""The search's nodes before the line partitions are tried (``line_solve.py``): a few
+tenths of a second, enough for the tables with givens that ``generate`` makes (at most
+3,523 nodes, measured on 4×4 to 6×6 and 4×9, seeds 1-3), while a walked open table needs
+the partitions."""
+LINES_AFTER_OPEN = 2_000
+"""The same for open tables: those with one solution lie near the extremes, where the
+partitions take hundredths of a second (a walked 6×6: 0.05 s against 0.33 s with
+``LINES_AFTER``), and central ones have many solutions that the search finds at once."""
+
+
+def _all_sums(puzzle: Puzzle) -> Puzzle | None:
+    """``puzzle`` with a lone hidden sum of each kind worked out, or None when some sum
+    stays unknown (the line partitions need them all)."""
+    rows, cols = restored_sums(puzzle)
+    if None in rows or None in cols:
+        return None
+    return Puzzle(puzzle.height, puzzle.width, rows, cols, puzzle.givens)
+
+
+def _by_lines(puzzle: Puzzle, limit: int | None, deadline: Deadline,
+              forbid: Mapping[int, int] | None, nodes: int) -> SolveResult[Filling] | None:
+    """The solutions by line partitions (``nodes``: the search's so far, for the stats),
+    or None when they cannot be listed (a line with
+    too many sets) or time ran out: the search then goes on alone."""
+    from .line_solve import OutOfTime, line_solutions
+    from .meet import TooLarge
+
+    known = _all_sums(puzzle)
+    assert known is not None
+    try:
+        values, complete = line_solutions(known, limit=limit, deadline=deadline, forbid=forbid)
+    except (TooLarge, OutOfTime):
+        return None
+    found = tuple(as_filling(v, puzzle.width) for v in values)
+    return SolveResult(status=status_for(len(found), complete), solutions=found,
+                       complete=complete, timed_out=False,
+                       stats=Stats(seconds=deadline.elapsed(), nodes=nodes))
+
+
+def _search(puzzle: Puzzle, limit: int | None, deadline: Deadline, node_limit: int | None,
+            forbid: Mapping[int, int] | None, pin: bool) -> SolveResult[Filling]:
+    """The depth-first search alone, within ``deadline`` and ``node_limit``."""
     search = Search(puzzle, _pinned(puzzle, forbid) if pin else forbid)
     found: list[Filling] = []
     stopped_by_limit = False

@@ -35,10 +35,13 @@ export function fitCells(board, columns, rows, wrap, below) {
   return size;
 }
 
-// The cell size for ``columns`` columns (with the zoom applied), set as --cell on the board.
-export function sizeCells(board, columns) {
+// The cell size for ``columns`` columns (with the zoom applied), set as --cell on the board;
+// never under ``least`` (a game whose cells take typed numbers asks for more than
+// MIN_CELL: a 2x18 Survo table on a phone then scrolls sideways instead of shrinking its
+// cells past what a finger can tap and two digits can be read in).
+export function sizeCells(board, columns, least = MIN_CELL) {
   const wrap = $("board-wrap");
-  const fit = Math.max(MIN_CELL, Math.min(MAX_CELL, Math.floor(room(wrap) / columns),
+  const fit = Math.max(least, Math.min(MAX_CELL, Math.floor(room(wrap) / columns),
     Math.floor(height(wrap, BELOW) / columns)));
   const size = Math.max(12, Math.round(fit * ZOOM_STEPS[zoom]));
   board.style.setProperty("--cell", `${size}px`);

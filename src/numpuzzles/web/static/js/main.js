@@ -52,7 +52,7 @@ function render() {
   const now = page.current;
   if (!now) { board.replaceChildren(); return; }
   const game = now.game;
-  game.draw(board, sizeCells(board, game.columns()));
+  game.draw(board, sizeCells(board, game.columns(), game.leastCell()));
   markWrong(board, game.wrongCells());
   game.drawControls($("keypad"));
   $("undo").disabled = !game.canUndo();

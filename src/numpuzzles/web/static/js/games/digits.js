@@ -8,6 +8,9 @@ import {$, el, say} from "../dom.js";
 import {Game, disagreeing} from "./game.js";
 
 const MOVES = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]};
+// The least cell size, in px: a cell of typed numbers up to 36 (two digits at half the
+// cell) stays readable and a finger-sized target; a wider table scrolls sideways.
+const TYPED_CELL = 30;
 
 export class DigitGame extends Game {
   constructor(puzzle, solution, host) {
@@ -89,6 +92,8 @@ export class DigitGame extends Game {
 
   // ---- the view ----
   columns() { return this.w + 1; }
+  // cells that take typed numbers of up to two digits: large enough to tap and read
+  leastCell() { return TYPED_CELL; }
   total(text, what, arrow = "") {
     const cell = el("div", "cell total", text === null ? "?" : arrow + text);
     cell.title = text === null ? `${what}: hidden` : what;

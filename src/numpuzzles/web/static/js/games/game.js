@@ -7,6 +7,8 @@
 // and judge the board when the game says it is ready()), render() to redraw only, and
 // say(text, kind) for the status line.
 
+import {MIN_CELL} from "../board.js";
+
 export class Game {
   constructor(puzzle, answer, host) {
     this.p = puzzle;
@@ -22,6 +24,8 @@ export class Game {
   }
   mount(board) {}
   stop() { this.listeners.abort(); }
+  // the least cell size in px the board may shrink to before it scrolls instead
+  leastCell() { return MIN_CELL; }
 
   // ---- history: a move calls remember() with the state before it ----
   snapshot() { throw new Error("a game must say what its state is"); }

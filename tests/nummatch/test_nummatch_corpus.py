@@ -47,7 +47,7 @@ NODES = 5_000
 """Search nodes a board may use under one policy (about 0.1 s on the project's machine)."""
 
 UNDECIDED = {
-    # paper boards: the benchmark (60 s each) decides all but nawglan-27r (both policies)
+    # paper boards: the benchmark (60 s each) decides all but nawglan-27r under stuck
     ("1-19", "stuck"), ("1-18", "stuck"), ("1-14", "stuck"), ("1-14", "any"),
     ("1-31", "stuck"), ("1-31", "any"), ("nawglan-25r", "stuck"), ("nawglan-25r", "any"),
     ("nawglan-27r", "stuck"), ("nawglan-27r", "any"), ("nawglan-47r", "stuck"),

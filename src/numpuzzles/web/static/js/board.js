@@ -50,6 +50,16 @@ export function sizeCells(board, columns, least = MIN_CELL) {
   return size;
 }
 
+// Shades the frame's edges where the board goes on past them (a 2x18 Survo on a phone, a
+// zoomed 25x25): without them nothing but a cut cell says the sums are off to the right.
+export function markOverflow() {
+  const wrap = $("board-wrap");
+  const frame = $("board-frame");
+  if (!wrap || !frame) return;
+  frame.classList.toggle("more-left", wrap.scrollLeft > 1);
+  frame.classList.toggle("more-right", wrap.scrollLeft + wrap.clientWidth < wrap.scrollWidth - 1);
+}
+
 export function zoomBy(step) {
   zoom = Math.max(0, Math.min(ZOOM_STEPS.length - 1, zoom + step));
 }

@@ -9,7 +9,7 @@
 
 import * as server from "./api.js";
 import {$, clock, el, say} from "./dom.js";
-import {markWrong, resetZoom, sizeCells, zoomBy} from "./board.js";
+import {markOverflow, markWrong, resetZoom, sizeCells, zoomBy} from "./board.js";
 import {drawHowTo} from "./howto.js";
 import {Packs, drawLevels} from "./packs.js";
 import * as store from "./storage.js";
@@ -53,6 +53,7 @@ function render() {
   if (!now) { board.replaceChildren(); return; }
   const game = now.game;
   game.draw(board, sizeCells(board, game.columns(), game.leastCell()));
+  markOverflow();
   markWrong(board, game.wrongCells());
   game.drawControls($("keypad"));
   $("undo").disabled = !game.canUndo();
@@ -523,6 +524,7 @@ function wire() {
     }
   });
   window.addEventListener("resize", () => { if (page.current && !page.making) render(); });
+  $("board-wrap").addEventListener("scroll", markOverflow, {passive: true});
   window.addEventListener("pagehide", save);
   document.addEventListener("visibilitychange", () => { if (document.hidden) save(); });
 }

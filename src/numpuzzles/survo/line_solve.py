@@ -26,7 +26,7 @@ import numpy as np
 from ..core import jit
 from ..core.deadline import Deadline
 from . import lines, lines_kernel
-from .lines import Lines, _candidates, _layout_bound, _sides
+from .lines import Lines, _candidates, _layout_bound, _sides, crossing_order
 from .meet import TooLarge
 from .model import Puzzle
 
@@ -87,7 +87,7 @@ def _side_solutions(puzzle: Puzzle, side_lines: Lines, deadline: Deadline,
     ncands = np.array([len(candidates[r]) for r in listed], dtype=np.int64)
     if int(ncands.min()) == 0:
         return
-    crossing = _column_order(puzzle)
+    crossing = crossing_order(puzzle)
     sums = np.array([puzzle.cols[c] for c in crossing], dtype=np.int64)
     givens = np.array([[puzzle.givens[r * n + c] for c in crossing] for r in order],
                       dtype=np.int64)
@@ -135,16 +135,6 @@ def _side_solutions(puzzle: Puzzle, side_lines: Lines, deadline: Deadline,
         yield from _layouts(puzzle, sets, forbid)
 
 
-def _column_order(puzzle: Puzzle) -> list[int]:
-    """The columns with givens and those farthest from the average sum first: they have
-    the fewest ways and settle the most (the counter's order too)."""
-    m, n = puzzle.height, puzzle.width
-    sums = [int(c) for c in puzzle.cols if c is not None]
-    average = sum(sums) / n
-    return sorted(range(n), key=lambda c: (
-        -sum(1 for r in range(m) if puzzle.givens[r * n + c]), -abs(sums[c] - average)))
-
-
 class _Tables:
     """The counter's hash tables for layouts of at most ``states`` sets of numbers a level
     (``lines.LineCount`` sizes its own the same way)."""
@@ -162,12 +152,12 @@ class _Tables:
 def _layouts(puzzle: Puzzle, sets: list[int], forbid: Mapping[int, int]) -> Iterator[list[int]]:
     """Every way to lay the rows' sets of numbers (bit sets) out across the columns: each
     column takes one number from each row, adding up to its sum, givens in their cells and
-    nowhere else, ``forbid`` kept.  Depth first, column by column (``_column_order``); a
+    nowhere else, ``forbid`` kept.  Depth first, column by column (``lines.crossing_order``); a
     set of numbers used after some columns that led to no layout is not tried again."""
     m, n = puzzle.height, puzzle.width
     givens = puzzle.givens
     col_sums = [int(c) for c in puzzle.cols if c is not None]
-    order = _column_order(puzzle)
+    order = crossing_order(puzzle)
     reserved = [sum(1 << v for v in givens[r * n:(r + 1) * n] if v) for r in range(m)]
     values = [0] * (m * n)
     dead: set[int] = set()

@@ -141,6 +141,16 @@ def _layout_bound(puzzle: Puzzle) -> int:
     return max(int(math.comb(n, k) ** m) for k in range(n + 1))
 
 
+def crossing_order(puzzle: Puzzle) -> list[int]:
+    """The crossing lines (the columns), those with givens and those farthest from the
+    average sum first: they have the fewest ways and keep a layout's levels small."""
+    m, n = puzzle.height, puzzle.width
+    average = puzzle.cell_count * (puzzle.cell_count + 1) / 2 / n
+    return sorted(range(n), key=lambda c: (
+        -sum(1 for r in range(m) if puzzle.givens[r * n + c]),
+        -abs((puzzle.cols[c] or 0) - average)))
+
+
 def _sides(puzzle: Puzzle) -> list[tuple[Puzzle, Lines]]:
     """The puzzle and its transpose, the side with the fewer splits first: the order in
     which ``LineCount`` tries them, with each line's number of sets.  A side with a listed
@@ -204,11 +214,7 @@ class LineCount(Resumable):
         for t, r in enumerate(listed):
             cands[t, :len(candidates[r])] = candidates[r]
         ncands = np.array([len(candidates[r]) for r in listed], dtype=np.int64)
-        # crossing lines, those with givens and the farthest from the average sum first:
-        # they have the fewest ways and keep the layout's levels small
-        average = top * (top + 1) / 2 / n
-        crossing = sorted(range(n), key=lambda c: (
-            -sum(1 for r in range(m) if puzzle.givens[r * n + c]), -abs((cols[c] or 0) - average)))
+        crossing = crossing_order(puzzle)
         sums = np.array([cols[c] for c in crossing], dtype=np.int64)
         givens = np.array([[puzzle.givens[r * n + c] for c in crossing] for r in order],
                           dtype=np.int64)

@@ -117,9 +117,9 @@ def test_a_survo_is_set_until_unique_then_played(fresh: Any, size: str) -> None:
 def test_a_2x18_on_a_phone_scrolls_sideways_with_cells_to_tap(browser: Any, server: str) -> None:
     """An open 2×18 has 19 columns with its sums: on a 390 px phone they would shrink to
     about 17 px, too small to tap or to read two digits in.  Its cells stay at least 30 px,
-    the board scrolls sideways inside its frame (never the page), a shade at the frame's
-    edge shows which way more of it lies, and a number goes into the last column by the
-    keypad after scrolling to it."""
+    the board scrolls sideways inside its frame (never the page) under its row sums, which
+    stay in view, a shade at the frame's edge shows which way more of it lies, and a
+    number goes into the last column by the keypad after scrolling to it."""
     context = browser.new_context(viewport=SIZES["phone"], has_touch=True, is_mobile=True)
     context.set_default_timeout(60_000)
     page = context.new_page()
@@ -140,6 +140,10 @@ def test_a_2x18_on_a_phone_scrolls_sideways_with_cells_to_tap(browser: Any, serv
             " return f.scrollWidth > f.clientWidth; }")
         shades = "() => document.getElementById('board-frame').className"
         assert page.evaluate(shades).split() == ["more-right"]  # more of it to the right
+        for left in (0, 150):  # the row sums stay at the frame's right edge, in view
+            page.evaluate(f"() => {{ document.getElementById('board-wrap').scrollLeft = {left}; }}")
+            box = page.locator("#board .cell.total[aria-label^='total of row 1:']").bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, left
         last = page.locator("#board .cell[data-r='0'][data-c='17']")
         last.scroll_into_view_if_needed()
         page.evaluate("() => { const f = document.getElementById('board-wrap');"

@@ -181,6 +181,7 @@ export class DigitGame extends Game {
         } else {
           cell = el("div", "cell spacer");
         }
+        if (c === w) cell.classList.add("side"); // the row sums stay in view (style.css)
         grid.appendChild(cell);
       }
     }

@@ -159,3 +159,34 @@ def test_a_2x18_on_a_phone_scrolls_sideways_with_cells_to_tap(browser: Any, serv
             "v => current.game.values[0][17] === v", arg=value)
     finally:
         context.close()
+
+
+def test_a_2x18_is_set_on_a_phone_with_cells_to_tap(browser: Any, server: str) -> None:
+    """The editor keeps the same least cell size: a 2×18 being set on a phone scrolls
+    sideways in its frame under its row totals, which stay in view."""
+    context = browser.new_context(viewport=SIZES["phone"], has_touch=True, is_mobile=True)
+    context.set_default_timeout(30_000)
+    page = context.new_page()
+    try:
+        page.goto(server + "/?family=survo")
+        page.wait_for_selector("body[data-ready='1']")
+        settle(page)
+        page.click("#mode-make")
+        page.wait_for_selector("#make-board input")
+        for name, value in (("height", 2), ("width", 18)):
+            page.fill(f"#make-size input[name='{name}']", str(value))
+            page.press(f"#make-size input[name='{name}']", "Tab")
+        page.wait_for_selector("#make-board input[aria-label='row 2, column 18']")
+        width = page.evaluate(
+            "() => document.querySelector('#make-board .cell').getBoundingClientRect().width")
+        assert width >= 30
+        widths = page.evaluate(
+            "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert widths[0] <= widths[1], widths
+        total = page.locator("#make-board input[aria-label='total of row 1']")
+        for left in (0, 150):
+            page.evaluate(f"() => {{ document.getElementById('make-wrap').scrollLeft = {left}; }}")
+            box = total.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, left
+    finally:
+        context.close()

@@ -9,6 +9,10 @@ export const MAX_CELL = 56;
 // what goes below the board and should stay in view with it: the status line and buttons
 const BELOW = 140;
 export const MIN_CELL = 16;
+// The least cell size of a board whose cells take typed numbers (Survo, Fubuki, in play and
+// in the editor): numbers up to 36, two digits at half the cell, stay readable and a
+// finger-sized target; a wider table scrolls sideways under its row sums (style.css).
+export const TYPED_CELL = 30;
 const ZOOM_STEPS = [0.6, 0.75, 1, 1.5, 2, 2.5];
 
 let zoom = ZOOM_STEPS.indexOf(1);
@@ -28,8 +32,8 @@ function height(wrap, below) {
 
 // The cell size for ``columns`` columns, set as --cell on the board, for the editor's
 // board (its own frame, no zoom): ``below`` is what should stay in view under it.
-export function fitCells(board, columns, rows, wrap, below) {
-  const size = Math.max(MIN_CELL, Math.min(MAX_CELL, Math.floor(room(wrap) / columns),
+export function fitCells(board, columns, rows, wrap, below, least = MIN_CELL) {
+  const size = Math.max(least, Math.min(MAX_CELL, Math.floor(room(wrap) / columns),
     Math.floor(height(wrap, below) / rows)));
   board.style.setProperty("--cell", `${size}px`);
   return size;

@@ -201,7 +201,8 @@ export class Editor {
     if (!this.draft) return;
     const board = $("make-board");
     const below = window.innerWidth <= NARROW ? -1e4 : BELOW;
-    const s = fitCells(board, this.draft.columns(), this.draft.rows(), $("make-wrap"), below);
+    const s = fitCells(board, this.draft.columns(), this.draft.rows(), $("make-wrap"), below,
+      this.draft.leastCell());
     this.draft.draw(board, s, this.view);
     this.draft.tools($("make-tools"));
     $("make-undo").disabled = !this.past.length;

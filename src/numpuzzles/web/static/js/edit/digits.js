@@ -6,6 +6,7 @@
 // After an analysis, the digit every solution puts in a free cell is shown there, grey,
 // and the cells where solutions differ are shaded.
 
+import {TYPED_CELL} from "../board.js";
 import {el} from "../dom.js";
 import {Draft, arrowTo, choicesOf, several, shuffled} from "./draft.js";
 
@@ -135,6 +136,7 @@ export class DigitDraft extends Draft {
   // The inputs are made once for a size and kind, then only updated, so that focus and a
   // Tab from one cell to the next survive the redraw after every edit.
   columns() { return this.w + 1; }
+  leastCell() { return TYPED_CELL; }
   rows() { return this.h + 1 + (this.s.diagonals ? 1 : 0); }
   input(words, get, set, place) {
     const input = el("input");
@@ -194,6 +196,7 @@ export class DigitDraft extends Draft {
         else if (this.s.diagonals) {
           cell = this.total("diagonals", 0, "total of the diagonal from top left to bottom right", "↘");
         } else cell = el("div", "cell spacer");
+        if (c === w) cell.classList.add("side"); // the row sums stay in view (style.css)
         grid.appendChild(cell);
       }
     }

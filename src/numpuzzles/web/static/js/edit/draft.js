@@ -14,6 +14,8 @@
 // - view(record, back): what to show on the board from an analysis;
 // - words(record): the status sentence.
 
+import {MIN_CELL} from "../board.js";
+
 export class Draft {
   constructor(info, state, host) {
     this.info = info; // the family's JSON from GET /api/families
@@ -35,6 +37,7 @@ export class Draft {
     this.host.edited(before);
   }
   tools(node) { node.replaceChildren(); }
+  leastCell() { return MIN_CELL; } // the board scrolls rather than shrink its cells further
   actions() { return []; } // [label, handler] buttons of the family's own (random totals)
   sizeFields() { return []; }
   resize(values) { return false; }

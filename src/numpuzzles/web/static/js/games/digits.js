@@ -4,13 +4,11 @@
 // The board's inputs are made once per puzzle and then only updated, so that focus and
 // the typed text survive a redraw.
 
+import {TYPED_CELL} from "../board.js";
 import {$, el, say} from "../dom.js";
 import {Game, disagreeing} from "./game.js";
 
 const MOVES = {ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1]};
-// The least cell size, in px: a cell of typed numbers up to 36 (two digits at half the
-// cell) stays readable and a finger-sized target; a wider table scrolls sideways.
-const TYPED_CELL = 30;
 
 export class DigitGame extends Game {
   constructor(puzzle, solution, host) {

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -114,36 +115,56 @@ def test_a_survo_is_set_until_unique_then_played(fresh: Any, size: str) -> None:
     assert page.errors == []
 
 
+@contextmanager
+def _survo_on_a_phone(browser: Any, server: str) -> Iterator[Any]:
+    """A fresh page at 390 px, by touch, on today's Survo, ready; closed afterwards."""
+    context = browser.new_context(viewport=SIZES["phone"], has_touch=True, is_mobile=True)
+    context.set_default_timeout(60_000)
+    try:
+        page = context.new_page()
+        page.goto(server + "/?family=survo")
+        page.wait_for_selector("body[data-ready='1']")
+        settle(page)
+        yield page
+    finally:
+        context.close()
+
+
+def _no_sideways_page(page: Any) -> None:
+    widths = page.evaluate(
+        "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+    assert widths[0] <= widths[1], widths
+
+
+def _stays_in_view(page: Any, frame: str, selector: str) -> None:
+    """``selector``'s element lies within the phone's width with ``frame`` scrolled to its
+    start and part of the way along."""
+    for left in (0, 150):
+        page.evaluate(f"() => {{ document.getElementById('{frame}').scrollLeft = {left}; }}")
+        box = page.locator(selector).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, left
+
+
 def test_a_2x18_on_a_phone_scrolls_sideways_with_cells_to_tap(browser: Any, server: str) -> None:
     """An open 2×18 has 19 columns with its sums: on a 390 px phone they would shrink to
     about 17 px, too small to tap or to read two digits in.  Its cells stay at least 30 px,
     the board scrolls sideways inside its frame (never the page) under its row sums, which
     stay in view, a shade at the frame's edge shows which way more of it lies, and a
     number goes into the last column by the keypad after scrolling to it."""
-    context = browser.new_context(viewport=SIZES["phone"], has_touch=True, is_mobile=True)
-    context.set_default_timeout(60_000)
-    page = context.new_page()
-    try:
-        page.goto(server + "/?family=survo")
-        page.wait_for_selector("body[data-ready='1']")
-        settle(page)
+    with _survo_on_a_phone(browser, server) as page:
         record = generate(page, "survo", {"shape": "2x18", "givens": "0"}, 1)
         assert record["puzzle"]["width"] == 18
         width = page.evaluate(
             "() => document.querySelector('#board .cell[data-r]').getBoundingClientRect().width")
         assert width >= 30
-        page_widths = page.evaluate(
-            "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
-        assert page_widths[0] <= page_widths[1], page_widths
+        _no_sideways_page(page)
         assert page.evaluate(
             "() => { const f = document.getElementById('board-wrap');"
             " return f.scrollWidth > f.clientWidth; }")
         shades = "() => document.getElementById('board-frame').className"
         assert page.evaluate(shades).split() == ["more-right"]  # more of it to the right
-        for left in (0, 150):  # the row sums stay at the frame's right edge, in view
-            page.evaluate(f"() => {{ document.getElementById('board-wrap').scrollLeft = {left}; }}")
-            box = page.locator("#board .cell.total[aria-label^='total of row 1:']").bounding_box()
-            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, left
+        # the row sums stay at the frame's right edge, in view
+        _stays_in_view(page, "board-wrap", "#board .cell.total[aria-label^='total of row 1:']")
         last = page.locator("#board .cell[data-r='0'][data-c='17']")
         last.scroll_into_view_if_needed()
         page.evaluate("() => { const f = document.getElementById('board-wrap');"
@@ -157,20 +178,12 @@ def test_a_2x18_on_a_phone_scrolls_sideways_with_cells_to_tap(browser: Any, serv
         page.tap(f"#keypad .key[data-value='{value}']")
         page.wait_for_function(
             "v => current.game.values[0][17] === v", arg=value)
-    finally:
-        context.close()
 
 
 def test_a_2x18_is_set_on_a_phone_with_cells_to_tap(browser: Any, server: str) -> None:
     """The editor keeps the same least cell size: a 2×18 being set on a phone scrolls
     sideways in its frame under its row totals, which stay in view."""
-    context = browser.new_context(viewport=SIZES["phone"], has_touch=True, is_mobile=True)
-    context.set_default_timeout(30_000)
-    page = context.new_page()
-    try:
-        page.goto(server + "/?family=survo")
-        page.wait_for_selector("body[data-ready='1']")
-        settle(page)
+    with _survo_on_a_phone(browser, server) as page:
         page.click("#mode-make")
         page.wait_for_selector("#make-board input")
         for name, value in (("height", 2), ("width", 18)):
@@ -180,13 +193,5 @@ def test_a_2x18_is_set_on_a_phone_with_cells_to_tap(browser: Any, server: str) -
         width = page.evaluate(
             "() => document.querySelector('#make-board .cell').getBoundingClientRect().width")
         assert width >= 30
-        widths = page.evaluate(
-            "() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]")
-        assert widths[0] <= widths[1], widths
-        total = page.locator("#make-board input[aria-label='total of row 1']")
-        for left in (0, 150):
-            page.evaluate(f"() => {{ document.getElementById('make-wrap').scrollLeft = {left}; }}")
-            box = total.bounding_box()
-            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, left
-    finally:
-        context.close()
+        _no_sideways_page(page)
+        _stays_in_view(page, "make-wrap", "#make-board input[aria-label='total of row 1']")

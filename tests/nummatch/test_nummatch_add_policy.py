@@ -175,3 +175,51 @@ def test_the_terminal_game_adds_only_when_stuck() -> None:
     anytime = Game(parse_board("19/55"), "classic+any")
     anytime.process("a")
     assert anytime.adds == 1
+
+
+@pytest.mark.parametrize("rules", ["classic", "classic+any"])
+def test_a_stopped_search_keeps_only_proved_bounds(rules: str) -> None:
+    """A node limit stops the fewest-additions search mid-way; what the answer still says
+    it refuted (``SolveResult.refuted``: no clearing with that many additions or fewer)
+    must hold in the brute force, and an answer that found a clearing claims nothing."""
+    from numpuzzles.nummatch.seqsolve import solve_sequence
+
+    chosen = get_rules(rules)
+    stuck = chosen.add_policy == "stuck"
+    rnd = random.Random(27 + len(rules))
+    kept = 0
+    for _ in range(60):
+        width = rnd.choice([2, 3, 4])
+        digits = rnd.choice([[1, 9, 5, 2], [1, 9, 2, 3, 4], list(range(1, 10))])
+        board = to_board(tuple(rnd.choice(digits) for _ in range(rnd.randint(3, 7))), width)
+        within = _clearings(board, False, stuck, chosen.max_adds)
+        for nodes in (1, 3, 10, 30, 100):
+            result = solve_sequence(board, chosen, max_nodes=nodes, max_adds=3)
+            if result.status is Status.SOLVED:
+                assert result.refuted is None
+                continue
+            if result.refuted is None:
+                continue
+            kept += 1
+            assert 0 <= result.refuted <= 3
+            assert not within(board.cells, 100, result.refuted), (str(board), result.refuted)
+            if result.timed_out:  # the next bound was not searched to the end
+                assert result.refuted < 3
+    assert kept >= 20
+
+
+def test_the_words_for_a_stopped_search() -> None:
+    """What ``solve`` prints for each kind of undecided answer under ``classic``."""
+    from numpuzzles.cli.nummatch import _undecided_words
+    from numpuzzles.core.result import SolveResult
+
+    game = FAMILY.parse("123456789/111213141/516171819", rules="classic")[0]
+    stopped = SolveResult(Status.UNKNOWN, timed_out=True, refuted=2)
+    assert _undecided_words(game, stopped, {}) == (
+        "no clearing with up to 2 additions (searched to the end); "
+        "a limit stopped the search for 3")
+    first = SolveResult(Status.UNKNOWN, timed_out=True, refuted=0)
+    assert _undecided_words(game, first, {}) == (
+        "no clearing without an addition (searched to the end); "
+        "a limit stopped the search for 1")
+    assert _undecided_words(game, SolveResult(Status.UNKNOWN, timed_out=True), {}) is None

@@ -188,12 +188,12 @@ def test_classic_bound_below_limit_is_unknown(capsys: pytest.CaptureFixture[str]
     assert main(args) == 3
     _, desc, summary, moves = _solve_text(capsys.readouterr())
     assert (desc, moves) == ("3x1, classic", [])
-    assert summary == ("undecided: no clearing with up to 0 additions (searched to the end); "
+    assert summary == ("undecided: no clearing without an addition (searched to the end); "
                        "classic allows more (--max-adds)")
     args = ["nummatch", "solve", "123", "--rules", "easybrain", "--max-adds", "0"]
     assert main(args) == 3
     _, _, summary, _ = _solve_text(capsys.readouterr())
-    assert summary == ("undecided: no clearing with up to 0 additions (searched to the end); "
+    assert summary == ("undecided: no clearing without an addition (searched to the end); "
                        "easybrain allows 5 (--max-adds)")
     # nawglan-11r of the corpus needs 3 additions under the paper rule
     args = ["nummatch", "solve", "172845361/94", "--rules", "classic", "--max-adds", "1"]

@@ -28,7 +28,7 @@ from ..nummatch.family import FAMILY
 from ..nummatch.play import Game
 from ..nummatch.randfill import randfill
 from ..nummatch.rules import PRESETS, get_rules
-from ..nummatch.seqsolve import CLASSIC_DEFAULT_MAX_ADDS, never_clears
+from ..nummatch.seqsolve import never_clears
 from .common import (
     CONTEXT_SETTINGS,
     EXIT_OK,
@@ -194,18 +194,25 @@ def play(board: str | None, rules: str, seed: int | None, hint_timeout: float) -
 
 
 def _undecided_words(game: Ruled[Board], result: Any, options: dict[str, Any]) -> str | None:
-    """What an ``unknown`` answer of the reading-order presets proved when no time limit
-    stopped it: every bound up to ``--max-adds`` was searched to the end (``seqsolve``),
-    so no clearing with that many additions exists, while the rules allow more."""
+    """What an ``unknown`` answer of the reading-order presets proved: the bounds it
+    searched to the end (``seqsolve``; ``SolveResult.refuted``).  With no time limit in
+    the way every bound up to ``--max-adds`` was, so no clearing with that many additions
+    exists, while the rules allow more; a time limit may still have left a proof of fewer,
+    which is said before the limit (the 27-digit nawglan-27r under the paper rule: no
+    clearing with up to 2 additions, 3 undecided)."""
     rules = get_rules(game.rules)
-    if result.timed_out or rules.fixed or options.get("algorithm") == "seed-bfs":
+    if rules.fixed or options.get("algorithm") == "seed-bfs":
         return None
-    given = options.get("max_adds")  # text, as the command received it (checked by then)
-    bound = CLASSIC_DEFAULT_MAX_ADDS if given is None else int(given)
-    more = "more" if rules.max_adds is None else str(rules.max_adds)
+    bound = result.refuted
+    if bound is None:
+        return None
     plural = "" if bound == 1 else "s"
-    return (f"no clearing with up to {bound} addition{plural} (searched to the end); "
-            f"{rules.name} allows {more} (--max-adds)")
+    proved = ("no clearing without an addition" if bound == 0
+              else f"no clearing with up to {bound} addition{plural}") + " (searched to the end)"
+    if result.timed_out:
+        return f"{proved}; a limit stopped the search for {bound + 1}"
+    more = "more" if rules.max_adds is None else str(rules.max_adds)
+    return f"{proved}; {rules.name} allows {more} (--max-adds)"
 
 
 EXTRAS = CliExtras(source=RANDFILL, commands=(count, play), undecided_words=_undecided_words)

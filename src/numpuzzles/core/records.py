@@ -82,6 +82,8 @@ def solve_record(
         "conflicts": result.stats.conflicts,
         "timed_out": result.timed_out,
     }
+    if result.refuted is not None:  # what an undecided search still proved (SolveResult)
+        record["details"]["refuted"] = result.refuted
     return record
 
 

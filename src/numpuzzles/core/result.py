@@ -42,7 +42,10 @@ class SolveResult(Generic[S]):
     False when the limit on solutions or a time/node limit stopped the search.
     ``timed_out`` tells these two apart.  ``total`` is set when a counter established the
     exact number of solutions without listing them all (``solutions`` then holds examples):
-    counts like 10^19 cannot be listed.
+    counts like 10^19 cannot be listed.  ``refuted`` keeps what a search that rises
+    through bounds proved before a limit stopped it: the largest bound it searched to the
+    end without an answer (Number Match's fewest additions: no clearing with that many
+    additions or fewer), None when it refuted none or has no such bounds.
     """
 
     status: Status
@@ -51,6 +54,7 @@ class SolveResult(Generic[S]):
     timed_out: bool = False
     stats: Stats = field(default_factory=Stats)
     total: int | None = None
+    refuted: int | None = None
 
     @property
     def count(self) -> int:

@@ -354,8 +354,11 @@ def solve_sequence(
     ) -> SolveResult[tuple[Move, ...]]:
         nodes = sum(searcher.nodes for searcher in searchers)
         stats = Stats(seconds=time.perf_counter() - start, nodes=nodes)
+        # an undecided answer keeps the bounds proved: no clearing with ``refuted`` or fewer
+        kept = refuted if status is Status.UNKNOWN and refuted >= 0 else None
         return SolveResult(
-            status, sols, complete=status is Status.UNSOLVABLE, timed_out=timed_out, stats=stats
+            status, sols, complete=status is Status.UNSOLVABLE, timed_out=timed_out, stats=stats,
+            refuted=kept,
         )
 
     # Restarts: each order of trying the addition gets a slice of nodes in turn, the slices
@@ -379,9 +382,9 @@ def solve_sequence(
         shuffled = _Shuffled(board.width, search.deadline, max_nodes, search.dead)
         searchers.append(shuffled)
     ended: set[int] = set()  # bounds whose adding-first clearings the restarts exhausted
+    refuted = -1  # every bound up to this one refuted under the rules' own policy
     if _never_clears(cells, board.width, rules):
         return result(Status.UNSOLVABLE)
-    refuted = -1  # every bound up to this one refuted under the rules' own policy
     witness: tuple[Move, ...] | None = None
     share = FIRST_SLICE
     try:

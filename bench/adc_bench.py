@@ -6,13 +6,16 @@ Run from the repository root:
     python bench/adc_bench.py                  # public files, then constructed layered boards
     python bench/adc_bench.py --timeout 60 --sat 10
     python bench/adc_bench.py --timeout 10 --baseline   # and the race without CaDiCaL
+    python bench/adc_bench.py --only sample-NL_Q02.txt,sample-NL_Q03.txt,sample-01-NL_Q01.txt
 
 Two sets.  ``public``: every problem in ``tests/data/numberlink/adc`` (the organisers'
-ADC 2015 problems in the 2016 format, one layer each, so the 2-D engines answer, and one
-problem of three layers from their random generator), under ``blank``, the contest's
-rule.  ``layered``: boards of several layers made with a solution by construction
-(``numberlink/layers/construct.py``, seeded), since no layered problem of 2016-2017 is
-public.  For each board: seconds to one solution (``solve``), seconds to decide
+ADC 2015 problems in the 2016 format, one layer each, so the 2-D engines answer, one
+problem of three layers from their random generator, and their three examples of the
+2016 format with vias, ``sample-*``), under ``blank``, the contest's rule.  ``layered``:
+boards of several layers made with a solution by construction
+(``numberlink/layers/construct.py``, seeded), since no contest problem of several layers
+from 2016-2017 is public.  ``--only`` runs the named public files alone.  For each
+board: seconds to one solution (``solve``), seconds to decide
 uniqueness (two solutions asked for), both answers checked by the independent checker;
 ``--sat S`` also times the SAT engine alone (no router) on one solution, under a limit of
 S seconds (``-`` when it ran out, or at once when the model would pass
@@ -49,13 +52,17 @@ LAYERED = [  # width, height, layers, lines, seed
 
 def public_problems() -> list[Path]:
     """Every problem once: the 2016 form of each (its 2015 form, ``QNN.txt``, is the same
-    board), and the layered ``Q_*`` problems."""
+    board), the layered ``Q_*`` problems, and the organisers' 2016 examples with vias
+    (``sample-*NL_Q*``)."""
     return [p for p in sorted(DATA.glob("Q*.txt"))
-            if p.name.endswith(".2016.txt") or p.name.startswith("Q_")]
+            if p.name.endswith(".2016.txt") or p.name.startswith("Q_")] + sorted(
+        DATA.glob("sample-*NL_Q*.txt"))
 
 
-def public(timeout: float, baseline: bool) -> None:
+def public(timeout: float, baseline: bool, only: set[str] | None = None) -> None:
     for path in public_problems():
+        if only is not None and path.name not in only:
+            continue
         board = Ruled(NUMBERLINK.parse(path.read_text())[0].puzzle, Rules.BLANK.value)
         started = time.perf_counter()
         one = NUMBERLINK.solve(board, limit=1, timeout=timeout)
@@ -111,13 +118,17 @@ def main() -> None:
     parser.add_argument("--sat", type=float, default=None, help="also time SAT alone")
     parser.add_argument("--baseline", action="store_true",
                         help="also time one solution without the few-empty-cells search")
+    parser.add_argument("--only", default="",
+                        help="comma-separated problem file names: these alone, no layered set")
     args = parser.parse_args()
     now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     print(f"# adc_bench {now}")
     print(f"{'set':8} {'board':18} {'size':14} {'one_s':>8} {'two_s':>8} {'unique?':>10} "
           f"{'sat_s':>8} checked")
-    public(args.timeout, args.baseline)
-    layered(args.timeout, args.sat)
+    only = {name for name in args.only.split(",") if name} or None
+    public(args.timeout, args.baseline, only)
+    if only is None:
+        layered(args.timeout, args.sat)
 
 
 if __name__ == "__main__":

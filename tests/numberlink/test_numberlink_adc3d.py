@@ -85,7 +85,8 @@ def test_stacked_errors_name_the_line() -> None:
         "SIZE 4X3X2\nLINE_NUM 1\nLINE#1 (0,0,0)-(3,2,1)\n": "from 1",
         "SIZE 4X3X2\nLINE_NUM 2\nLINE#1 (0,0,1)-(3,2,1)\n": "LINE_NUM says 2",
         "SIZE 4X3X2\nLINE_NUM 1\nLINE#1 (0,0)-(3,2)\n": r"expected 'LINE#k \(x,y,z\)",
-        "SIZE 4X3X2\nLINE_NUM 1\nLINE#1 (0,0,1)-(3,2,1)\nVIA#a (1,1,1)-(1,1,2)\n": "VIA",
+        # a via needs a line between layers (the 2016 rule: one via for each)
+        "SIZE 4X3X2\nLINE_NUM 1\nLINE#1 (0,0,1)-(3,2,1)\nVIA#a (1,1,1)-(1,1,2)\n": "one via for",
         "SIZE 4X3X99\nLINE_NUM 0\n": "layer count",
     }
     for text, words in bad.items():

@@ -33,10 +33,15 @@ PROBLEMS = {  # the 2016 form, the 2015 form and the organisers' answer (A04's i
     "Q20": ("Q20.2016.txt", "Q20.txt", "A20.2016.txt"),
 }
 LAYERED = ("Q_15x10x3_adc.txt", "support-Q_15x10x3_adc_sol.txt")
+WITH_VIAS = (  # the 2016 format examples and their answers (test_numberlink_vias.py)
+    "sample-NL_Q02.txt", "sample-T99_A02.txt", "sample-NL_Q03.txt", "sample-T99_A03.txt",
+    "sample-01-NL_Q01.txt", "sample-01-T99_A01.txt",
+)
 
 
 def test_the_corpus_is_all_there() -> None:
     named = {name for names in PROBLEMS.values() for name in names if name} | set(LAYERED)
+    named |= set(WITH_VIAS)
     named.add("A04.2016.txt")
     assert sorted(p.name for p in DATA.glob("*.txt")) == sorted(named)
 

@@ -24,15 +24,20 @@ A 2016-style file of one layer is a plain 2-D board (a ``Puzzle``) and is writte
 in the style it came in (``SIZE WxHx1``, ``LAYER 1``): the puzzle remembers it outside
 its fields (``LAYERED_STYLE``), so equality and hashing ignore it.  A board of several
 layers is read by ``read_stack`` into the raw ``Stack`` (``numberlink/layers`` makes it a
-``LayeredPuzzle``); ``parse`` refuses it, since a ``Puzzle`` has one layer.  The 2016
-contest's ``VIA#`` lines (letters that join layers) are refused with a clear error: from
-2017 on a path may change layer in any cell, and that is the rule supported.
+``LayeredPuzzle``); ``parse`` refuses it, since a ``Puzzle`` has one layer.
+
+The 2016 contest's vias: ``VIA#a (x,y,1) (x,y,2)`` names a via (letters) and its cells,
+one place over consecutive layers, the points separated by spaces or ``-`` as a line's
+are.  A file with vias is played by the 2016 rule (a path changes layer only through a
+via, see ``layers/model.py``); one without, by the rule of 2017 on (anywhere).  Answers
+are the same either way: a via's cells carry the number of the line that takes it.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import pairwise
 
 from ...core.errors import PuzzleFormatError
 from ...core.intparse import ascii_int, read_int
@@ -52,6 +57,8 @@ _POINT = r"\(\s*([0-9]+)\s*,\s*([0-9]+)\s*\)"
 _LINE = re.compile(rf"^LINE#([0-9]+)\s*{_POINT}\s*-\s*{_POINT}$", re.I)
 _POINT3 = r"\(\s*([0-9]+)\s*,\s*([0-9]+)\s*,\s*([0-9]+)\s*\)"
 _LINE3 = re.compile(rf"^LINE#([0-9]+)\s*{_POINT3}(?:\s*-\s*|\s+){_POINT3}$", re.I)
+_VIA = re.compile(rf"^VIA#([A-Za-z]+)\s*({_POINT3}(?:(?:\s*-\s*|\s+){_POINT3})+)$")
+_POINT3_ANY = re.compile(_POINT3)
 
 Point3 = tuple[int, int, int]
 """``(z, row, col)``, 0-based."""
@@ -69,6 +76,8 @@ class Stack:
     """Whether the header gave a layer count (``SIZE WxHxD``)."""
     line_of: dict[int, int]
     """The file's line number that defines each line number's ends (for errors)."""
+    vias: dict[str, tuple[Point3, ...]] = field(default_factory=dict)
+    """Each via's cells, lowest layer first, by name, in the file's order (2016 rule)."""
 
 
 def _lines(text: str) -> list[tuple[int, str]]:
@@ -120,11 +129,12 @@ def read_stack(text: str) -> Stack:
     ends: dict[int, tuple[Point3, Point3]] = {}
     line_of: dict[int, int] = {}
     used: set[Point3] = set()
+    vias: dict[str, tuple[Point3, ...]] = {}
+    via_lines: list[tuple[int, str]] = []
     for number, line in lines[2:]:
         if line.upper().startswith("VIA#"):
-            raise PuzzleFormatError(
-                "VIA lines (the 2016 contest's vias) are not supported: only boards where a "
-                "path may change layer in any cell (ADC 2017 on)", line=number)
+            via_lines.append((number, line))
+            continue
         label, points = _line(line, number, layered)
         if label in ends or label == 0:
             raise PuzzleFormatError(f"line number {label} repeated or invalid", line=number)
@@ -146,7 +156,41 @@ def read_stack(text: str) -> Stack:
         raise PuzzleFormatError(
             f"LINE_NUM says {count} lines, the file has {len(ends)}", line=lines[1][0]
         )
-    return Stack(width, height, depth, ends, layered, line_of)
+    for number, line in via_lines:
+        name, cells = _via(line, number, (width, height, depth), layered)
+        if name in vias:
+            raise PuzzleFormatError(f"via {name} is defined twice", line=number)
+        for point in cells:
+            if point in used:
+                raise PuzzleFormatError(
+                    f"point {_shown(point, layered)} is a line's end or in another via",
+                    line=number)
+            used.add(point)
+        vias[name] = cells
+    return Stack(width, height, depth, ends, layered, line_of, vias)
+
+
+def _via(line: str, number: int, size: tuple[int, int, int],
+         layered: bool) -> tuple[str, tuple[Point3, ...]]:
+    """A ``VIA#`` line's name and cells ``(z, row, col)``, lowest layer first."""
+    match = _VIA.match(line)
+    if match is None or not layered:
+        raise PuzzleFormatError(
+            f"expected 'VIA#name (x,y,z) (x,y,z) ...' on a board of layers, got {line!r}",
+            line=number)
+    width, height, depth = size
+    points = []
+    for found in _POINT3_ANY.finditer(match.group(2)):
+        x, y, z = (read_int(g, "a coordinate", number) for g in found.groups())
+        if not (0 <= x < width and 0 <= y < height and 1 <= z <= depth):
+            raise PuzzleFormatError(f"point ({x},{y},{z}) is off the board", line=number)
+        points.append((z - 1, y, x))
+    points.sort()
+    if len({(r, c) for _z, r, c in points}) != 1 or any(
+            b[0] != a[0] + 1 for a, b in pairwise(points)):
+        raise PuzzleFormatError("a via's points must be one place on consecutive layers",
+                                line=number)
+    return match.group(1), tuple(points)
 
 
 def _shown(point: Point3, layered: bool) -> str:
@@ -273,11 +317,14 @@ def parse(text: str) -> list[Puzzle]:
 
 
 def dump_stack(width: int, height: int, depth: int,
-               ends: dict[int, tuple[Point3, Point3]]) -> str:
-    """A problem file of the 2016 style (``SIZE WxHxD``, layers from 1)."""
+               ends: dict[int, tuple[Point3, Point3]],
+               vias: dict[str, tuple[Point3, ...]] | None = None) -> str:
+    """A problem file of the 2016 style (``SIZE WxHxD``, layers from 1), with its vias."""
     out = [f"SIZE {width}X{height}X{depth}", f"LINE_NUM {len(ends)}"]
     for label, ((z1, r1, c1), (z2, r2, c2)) in sorted(ends.items()):
         out.append(f"LINE#{label} ({c1},{r1},{z1 + 1})-({c2},{r2},{z2 + 1})")
+    for name, cells in (vias or {}).items():
+        out.append(f"VIA#{name} " + " ".join(f"({c},{r},{z + 1})" for z, r, c in cells))
     return "\n".join(out) + "\n"
 
 

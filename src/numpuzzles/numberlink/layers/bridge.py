@@ -23,7 +23,7 @@ from ...core.family import Ruled
 from ...core.result import SolveResult
 from ...core.violation import Violation
 from ..model import Rules
-from .model import LayeredPuzzle, LayeredSolution
+from .model import Cell3, LayeredPuzzle, LayeredSolution
 
 Layered = Ruled[LayeredPuzzle]
 
@@ -92,9 +92,27 @@ def from_json(value: dict[str, Any], number: int, rules: str | None) -> Layered:
     if chosen not in {r.value for r in Rules}:
         raise PuzzleFormatError(f"unknown rules {chosen!r}", line=number)
     try:
-        return Ruled(LayeredPuzzle(width, height, depth, cells), str(chosen))
+        return Ruled(LayeredPuzzle(width, height, depth, cells,
+                                   _vias_of(value.get("vias"), number)), str(chosen))
     except InvalidPuzzleError as exc:
         raise PuzzleFormatError(str(exc), line=number) from None
+
+
+def _vias_of(value: Any, number: int) -> tuple[tuple[str, tuple[Cell3, ...]], ...]:
+    """JSON ``vias`` (``{"name": [[layer, row, col], ...]}``, absent: none) as the model's."""
+    if value is None:
+        return ()
+    if not isinstance(value, dict):
+        raise PuzzleFormatError("'vias' must map each via's name to its cells", line=number)
+    out = []
+    for name, cells in value.items():
+        if not isinstance(cells, list) or not all(
+                isinstance(c, list) and len(c) == 3 and all(
+                    isinstance(v, int) and not isinstance(v, bool) for v in c) for c in cells):
+            raise PuzzleFormatError(f"via {name!r} must be a list of [layer, row, col]",
+                                    line=number)
+        out.append((str(name), tuple(sorted((c[0], c[1], c[2]) for c in cells))))
+    return tuple(out)
 
 
 def parse_solution(text: str, board: Layered) -> LayeredSolution:

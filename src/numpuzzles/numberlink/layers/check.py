@@ -3,7 +3,10 @@
 It shares no code with the solver (no graph, no SAT model, its own notion of "touching"),
 so a bug in the solver cannot hide behind the same bug here.  The rules are those of
 ``solve.py``'s docstring: a step joins two cells that differ by one in exactly one of
-layer, row or column.  Violations come back in a fixed order, as in ``numberlink.check``.
+layer, row or column.  With vias (the 2016 rule, ``model.py``) a step between layers must
+be one of a via's, a via's middle cells take no step in their plane, every via lies whole
+and in order on one path, and no path takes two.  Violations come back in a fixed order,
+as in ``numberlink.check``.
 """
 
 from __future__ import annotations
@@ -98,13 +101,61 @@ def check_layered(
         if value == 0 and rules is not Rules.BLANK:
             out.append(Violation("fill", f"cell {_name(cell)} is empty; rule '{rules.value}' "
                                          "fills all"))
+    via_of = {cell: name for name, cells in puzzle.vias for cell in cells}
+    if puzzle.vias:
+        out.extend(_via_violations(puzzle, paths, via_of))
     if rules is Rules.FILL_NOTOUCH:
         for label, path in sorted(paths.items()):
             position = {cell: i for i, cell in enumerate(path)}
             for i, (z, r, c) in enumerate(path):
                 for near in ((z + 1, r, c), (z, r + 1, c), (z, r, c + 1)):
                     j = position.get(near)
+                    if near[0] != z and puzzle.vias and (
+                            via_of.get(near) is None or via_of.get(near) != via_of.get((z, r, c))):
+                        continue  # with vias, layers touch only inside a via
                     if j is not None and abs(i - j) != 1:
                         out.append(Violation("no-touch", f"path of {label} touches itself at "
                                                          f"{_name((z, r, c))}-{_name(near)}"))
+    return out
+
+
+def _via_violations(
+    puzzle: LayeredPuzzle, paths: dict[int, tuple[Cell3, ...]], via_of: dict[Cell3, str]
+) -> list[Violation]:
+    """What breaks the 2016 rule of vias (module docstring), path by path, then via by via."""
+    out: list[Violation] = []
+    ends = {name: (cells[0], cells[-1]) for name, cells in puzzle.vias}
+    taken: dict[str, list[int]] = {}
+    for label, path in sorted(paths.items()):
+        for a, b in itertools.pairwise(path):
+            if a[0] != b[0]:
+                if via_of.get(a) is None or via_of.get(a) != via_of.get(b):
+                    out.append(Violation("via", f"path of {label} changes layer at {_name(a)}, "
+                                                "where there is no via"))
+            else:
+                for cell in (a, b):
+                    name = via_of.get(cell)
+                    if name is not None and cell not in ends[name]:
+                        out.append(Violation("via", f"path of {label} enters via {name} in "
+                                                    f"its middle layer at {_name(cell)}"))
+        used = sorted({via_of[cell] for cell in path if cell in via_of})
+        for name in used:
+            taken.setdefault(name, []).append(label)
+            cells = dict(puzzle.vias)[name]
+            run = [i for i, cell in enumerate(path) if via_of.get(cell) == name]
+            along = [path[i] for i in run]
+            if run != list(range(run[0], run[0] + len(run))) or along not in (
+                    list(cells), list(reversed(cells))):
+                out.append(Violation("via", f"path of {label} does not pass through via "
+                                            f"{name} from one end to the other"))
+        if len(used) > 1:
+            out.append(Violation("via", f"path of {label} takes {len(used)} vias "
+                                        f"({', '.join(used)}); a line may take one"))
+    for name, _cells in puzzle.vias:
+        users = taken.get(name, [])
+        if not users:
+            out.append(Violation("via", f"via {name} is not used by any line"))
+        elif len(users) > 1:
+            out.append(Violation("via", f"via {name} is used by lines "
+                                        f"{', '.join(map(str, users))}"))
     return out

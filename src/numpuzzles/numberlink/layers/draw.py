@@ -4,7 +4,8 @@ Each layer is drawn as any Numberlink board is (``draw.svg.GridPicture``): the s
 of a path inside the layer as tubes, the ends as numbered discs; where a path changes
 layer, the cell gets a dot of the path's colour in both layers, so the two halves of a
 path can be followed across.  Each layer is captioned with its number (from 1, as in the
-contest's files).
+contest's files).  A via (the 2016 rule) is a shaded cell in each of its layers, with its
+letter while no path covers it, and the caption names the vias on the layer.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from .model import Cell3, LayeredPuzzle, LayeredSolution
 
 GAP = 24
 """Space between two layers' pictures, in SVG user units."""
+VIA_SHADE = "#dde3ea"
+"""The shade of a via's cells (``fill`` of kind ``via``)."""
 
 
 def _runs(path: tuple[Cell3, ...]) -> list[tuple[int, list[tuple[int, int]]]]:
@@ -32,6 +35,13 @@ def draw_layered(puzzle: LayeredPuzzle, solution: LayeredSolution | None = None)
     """The board (and, given, its solution) as one SVG document."""
     pictures = [GridPicture(puzzle.height, puzzle.width) for _ in range(puzzle.depth)]
     colours = {label: label_colour(i) for i, label in enumerate(puzzle.labels)}
+    on_layer: list[list[str]] = [[] for _ in range(puzzle.depth)]
+    for name, column in puzzle.vias:
+        for z, r, c in column:
+            pictures[z].fill(r, c, VIA_SHADE, kind="via")
+            if solution is None:
+                pictures[z].text(r, c, name, "total")
+            on_layer[z].append(name)
     if solution is not None:
         for label, path in solution.paths:
             colour = colours.get(label, "#888888")
@@ -52,7 +62,8 @@ def draw_layered(puzzle: LayeredPuzzle, solution: LayeredSolution | None = None)
             else:
                 pictures[z].text(r, c, str(label), "label")
     for z, picture in enumerate(pictures):
-        picture.caption(f"layer {z + 1}")
+        names = on_layer[z]
+        picture.caption(f"layer {z + 1}" + (f", vias {', '.join(names)}" if names else ""))
     width = sum(p.width for p in pictures) + GAP * (len(pictures) - 1)
     height = max(p.height for p in pictures)
     svg = ET.Element("svg", {"xmlns": SVG_NS, "width": str(width), "height": str(height),

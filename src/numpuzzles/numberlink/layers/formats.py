@@ -28,7 +28,8 @@ def parse_layered(text: str) -> LayeredPuzzle:
         for z, r, c in ends:
             cells[(z * stack.height + r) * stack.width + c] = label
     try:
-        return LayeredPuzzle(stack.width, stack.height, stack.depth, tuple(cells))
+        return LayeredPuzzle(stack.width, stack.height, stack.depth, tuple(cells),
+                             tuple(stack.vias.items()))
     except InvalidPuzzleError as exc:
         raise PuzzleFormatError(str(exc), line=1) from None
 
@@ -37,7 +38,8 @@ def dump_layered(puzzle: LayeredPuzzle, solution: LayeredSolution | None = None)
     """The problem file, or with ``solution`` the answer file (2016 style)."""
     if solution is not None:
         return adc.dump_layers(puzzle.width, puzzle.height, puzzle.depth, solution.cells)
-    return adc.dump_stack(puzzle.width, puzzle.height, puzzle.depth, puzzle.endpoints())
+    return adc.dump_stack(puzzle.width, puzzle.height, puzzle.depth, puzzle.endpoints(),
+                          dict(puzzle.vias))
 
 
 def parse_layered_answer(text: str, puzzle: LayeredPuzzle) -> LayeredSolution:
@@ -65,7 +67,7 @@ def solution_from_cells(puzzle: LayeredPuzzle, cells: tuple[int, ...]) -> Layere
             by_label.setdefault(value, set()).add(puzzle.cell(index))
     paths = []
     for label, (start, end) in puzzle.endpoints().items():
-        path = _trace(by_label.get(label, set()), start, end)
+        path = _trace(by_label.get(label, set()), start, end, puzzle)
         if path is None:
             raise InvalidPuzzleError(f"line {label}'s cells do not form one path between "
                                      "its ends")
@@ -78,19 +80,33 @@ def _place(cell: Cell3) -> str:
     return f"(x {c}, y {r}, layer {z + 1})"
 
 
-def _trace(cells: set[Cell3], start: Cell3, end: Cell3) -> list[Cell3] | None:
+def _trace(cells: set[Cell3], start: Cell3, end: Cell3,
+           puzzle: LayeredPuzzle) -> list[Cell3] | None:
+    """A path through all of ``cells``; with vias a step between layers is a via's only,
+    so that a line's cells that lie above one another elsewhere are not joined."""
+    via_of = {cell: name for name, column in puzzle.vias for cell in column}
+
+    def joined(a: Cell3, b: Cell3) -> bool:
+        return a[0] == b[0] or not puzzle.vias or (
+            via_of.get(a) is not None and via_of.get(a) == via_of.get(b))
+
     def near(cell: Cell3) -> list[Cell3]:
         z, r, c = cell
         return [n for n in ((z, r - 1, c), (z, r + 1, c), (z, r, c - 1), (z, r, c + 1),
-                            (z - 1, r, c), (z + 1, r, c)) if n in cells]
+                            (z - 1, r, c), (z + 1, r, c)) if n in cells and joined(cell, n)]
 
     return through_all(cells, start, end, near)
 
 
 def puzzle_json(puzzle: LayeredPuzzle) -> dict[str, Any]:
-    """The board as JSON: its size and each layer's rows."""
-    return {"width": puzzle.width, "height": puzzle.height, "depth": puzzle.depth,
-            "layers": _layers(puzzle.width, puzzle.height, puzzle.depth, puzzle.cells)}
+    """The board as JSON: its size and each layer's rows, and its vias (2016 rule) as
+    ``{"name": [[layer, row, col], ...]}`` when it has any."""
+    out: dict[str, Any] = {
+        "width": puzzle.width, "height": puzzle.height, "depth": puzzle.depth,
+        "layers": _layers(puzzle.width, puzzle.height, puzzle.depth, puzzle.cells)}
+    if puzzle.vias:
+        out["vias"] = {name: [list(cell) for cell in cells] for name, cells in puzzle.vias}
+    return out
 
 
 def solution_json(solution: LayeredSolution) -> dict[str, Any]:

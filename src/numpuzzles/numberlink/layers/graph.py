@@ -21,6 +21,9 @@ class CellGraph:
     size: int
     neighbours: tuple[tuple[int, ...], ...]
     values: tuple[int, ...]
+    forced: tuple[tuple[int, int], ...] = ()
+    """Edges ``(a, b)``, ``a < b``, that every solution uses: a via's steps between its
+    layers (each via is used, whole, by one line)."""
 
     def edges(self) -> list[tuple[int, int]]:
         """Every edge once, as ``(a, b)`` with ``a < b``, in order."""
@@ -36,25 +39,37 @@ class CellGraph:
 
 
 def stacked_graph(puzzle: LayeredPuzzle) -> CellGraph:
-    """The six-neighbour graph of ``puzzle``'s cells (vertex = cell index)."""
+    """The six-neighbour graph of ``puzzle``'s cells (vertex = cell index).
+
+    With vias (the 2016 rule) a step between layers exists only inside a via, whose
+    steps are ``forced``, and a via's cells on the layers between its ends have no
+    neighbours in their plane.  Nothing more is needed for the rule: every via is used
+    whole, a line needs a via to change layer, and there are as many vias as lines that
+    change layer, so each of those takes exactly one and no other line takes any."""
     w, h, d = puzzle.width, puzzle.height, puzzle.depth
     plane = w * h
+    vertical = not puzzle.vias
+    middle: set[int] = set()
+    up: set[int] = set()  # vertices with a via step to the layer above
+    forced: list[tuple[int, int]] = []
+    for _name, cells in puzzle.vias:
+        column = [puzzle.index(cell) for cell in cells]
+        middle.update(column[1:-1])
+        up.update(column[:-1])
+        forced.extend((a, a + plane) for a in column[:-1])
     out: list[tuple[int, ...]] = []
     for index in range(plane * d):
         z, rest = divmod(index, plane)
         r, c = divmod(rest, w)
         near = []
-        if z > 0:
+        if z > 0 and (vertical or index - plane in up):
             near.append(index - plane)
-        if r > 0:
-            near.append(index - w)
-        if c > 0:
-            near.append(index - 1)
-        if c < w - 1:
-            near.append(index + 1)
-        if r < h - 1:
-            near.append(index + w)
-        if z < d - 1:
+        if index not in middle:
+            for n, ok in ((index - w, r > 0), (index - 1, c > 0), (index + 1, c < w - 1),
+                          (index + w, r < h - 1)):
+                if ok and n not in middle:
+                    near.append(n)
+        if z < d - 1 and (vertical or index in up):
             near.append(index + plane)
         out.append(tuple(near))
-    return CellGraph(plane * d, tuple(out), puzzle.cells)
+    return CellGraph(plane * d, tuple(out), puzzle.cells, tuple(forced))

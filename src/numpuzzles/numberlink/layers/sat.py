@@ -122,6 +122,7 @@ class GraphModel:
                 self.label_var[v, label] = self._new()
         self._degrees()
         self._agree()
+        self._vias()
         if rules is Rules.FILL_NOTOUCH or shortest:
             self._notouch()
         if shortest:
@@ -167,6 +168,18 @@ class GraphModel:
                     add([-e, *edges[:i], *edges[i + 1 :]])
                 for x in labels:  # a label needs an edge
                     add([-x, *edges])
+
+    def _vias(self) -> None:
+        """The graph's forced edges (a via's steps) are used, and their cells carry a
+        label, so that no loop without ends can take a via (``decode`` cuts one that
+        still does)."""
+        add = self.clauses.append
+        for a, b in self.graph.forced:
+            edge = self.edge_of.get((a, b))
+            add([] if edge is None else [edge])
+        for v in sorted({v for edge in self.graph.forced for v in edge}):
+            if self.graph.values[v] == 0:
+                add([self.label_var[v, k] for k in self.allowed.get(v, ())])
 
     def _lit(self, v: int, label: int) -> int | bool:
         """Cell ``v`` has ``label``: a variable, or a constant for ends and cells out of
@@ -255,7 +268,8 @@ class GraphModel:
                 seen.add(at)
             paths[label] = tuple(order)
         cuts: list[list[int]] = []
-        if self.rules is not Rules.BLANK:
+        on_vias = {v for edge in self.graph.forced for v in edge}
+        if self.rules is not Rules.BLANK or on_vias - seen:
             for v in links:
                 if v in seen:
                     continue
@@ -267,7 +281,13 @@ class GraphModel:
                             loop.add(n)
                             stack.append(n)
                 seen |= loop
-                cuts.append([var for a in loop for n, var in self._around(a) if n not in loop])
+                if self.rules is not Rules.BLANK:
+                    cuts.append([var for a in loop for n, var in self._around(a)
+                                 if n not in loop])
+                elif loop & on_vias:
+                    # under ``blank`` a loop is no part of a solution, but a via must be:
+                    # no solution holds this loop (paths are simple and disjoint)
+                    cuts.append([-var for a in loop for n, var in links[a] if a < n])
         return (None if cuts else paths), used, cuts
 
     def _around(self, v: int) -> list[tuple[int, int]]:
@@ -300,7 +320,9 @@ def solve_graph(
 
     if sum(len(region) for region in domains(graph).values()) > MAX_LABEL_VARS:
         return GraphAnswer(tuple(known), False, False, 0, 0)  # too large a model: unknown
-    model = GraphModel(graph, rules, shortest=rules is Rules.BLANK and limit == 1)
+    # shortcuts may drop a via's cells, so with vias the shortest restriction is unsound
+    shortest = rules is Rules.BLANK and limit == 1 and not graph.forced
+    model = GraphModel(graph, rules, shortest=shortest)
     found: list[dict[int, tuple[int, ...]]] = list(known)
     calls = 0
     alarm = Alarm(deadline)

@@ -7,6 +7,10 @@ cell; under ``blank`` (the contest's rule, ADC 2017 on) cells may stay empty, un
 (six ways) a cell of its own path other than its neighbours along it.  ``limit=2``
 decides uniqueness; ``limit=None`` lists every solution (no counter without listing).
 
+With vias (``model.py``, the 2016 contest's rule) a path changes layer only through a
+via, each via used whole by one line; ``graph.stacked_graph`` states that, and the checker
+checks it.
+
 Engines: under ``blank`` with one or two solutions asked for, the quick router
 (``route.py``) goes first; its solution answers "one", and with a detour of it (two free
 cells a path can bend through) "not unique".  Otherwise, and whenever the router gives up,
@@ -38,7 +42,8 @@ def solve_layered(
     deadline = Deadline(timeout)
     graph = stacked_graph(puzzle)
     known: list[dict[int, tuple[int, ...]]] = []
-    if rules is Rules.BLANK and limit in (1, 2):
+    if rules is Rules.BLANK and limit in (1, 2) and not puzzle.vias:
+        # (the router and its detour know nothing of vias: a board with vias goes to SAT)
         remaining = deadline.remaining()
         first = route(graph, Deadline(None if remaining is None else remaining * ROUTE_SHARE))
         if first is not None:

@@ -127,3 +127,25 @@ def test_the_classic_start_within_a_time_limit() -> None:
     assert not {tuple(m) for m in good} & {tuple(m) for m in undecided}
     assert analysis.timed_out == bool(undecided)
     assert analysis.seconds < 3
+
+
+def test_an_undecided_analysis_says_what_was_refuted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the fewest-additions search stops at a limit after refuting some bounds (as on
+    nawglan-27r under the paper rule: up to 2 refuted, 3 open), the setter is told that
+    much, in ``details`` and in the headline."""
+    from numpuzzles.core.result import SolveResult
+    from numpuzzles.nummatch import analyse as module
+
+    stopped: SolveResult[tuple[object, ...]] = SolveResult(
+        Status.UNKNOWN, timed_out=True, refuted=2)
+    monkeypatch.setattr(module, "solve", lambda *args, **kwargs: stopped)
+    analysis = module.analyse(parse_board("381247573/492675138/184712346"), "classic")
+    assert analysis.status is Status.UNKNOWN
+    assert analysis.details["refuted_additions"] == 2
+    assert analysis.summary == ("undecided: no clearing with up to 2 additions (proved); "
+                                "a limit stopped the search")
+    nothing: SolveResult[tuple[object, ...]] = SolveResult(Status.UNKNOWN, timed_out=True)
+    monkeypatch.setattr(module, "solve", lambda *args, **kwargs: nothing)
+    analysis = module.analyse(parse_board("381247573/492675138/184712346"), "classic")
+    assert analysis.details["refuted_additions"] is None
+    assert analysis.summary == "undecided: a limit stopped the search"

@@ -124,7 +124,12 @@ def _judge_moves(
 def _summary(details: dict[str, Any], status: Status) -> str:
     """The headline for a person: clearable or not, rather than "unique"."""
     if status is Status.UNKNOWN:
-        return "undecided: a limit stopped the search"
+        bound = details.get("refuted_additions")
+        if bound is None:
+            return "undecided: a limit stopped the search"
+        fewer = ("without an addition" if bound == 0
+                 else f"with up to {bound} addition{'s' if bound > 1 else ''}")
+        return f"undecided: no clearing {fewer} (proved); a limit stopped the search"
     if status is Status.UNSOLVABLE:
         return "cannot be cleared (proved)"
     adds = details["fewest_additions"]
@@ -142,8 +147,8 @@ def analyse(board: Board, rules: Rules | str, *, timeout: float | None = None) -
     rules = get_rules(rules)
     current, pairs = _first_moves(board, rules)
     details: dict[str, Any] = {
-        "clearable": None, "fewest_additions": None, "first_moves": len(pairs),
-        "good_first_moves": [], "undecided_first_moves": [],
+        "clearable": None, "fewest_additions": None, "refuted_additions": None,
+        "first_moves": len(pairs), "good_first_moves": [], "undecided_first_moves": [],
     }
 
     def done(status: Status, count: int, complete: bool, timed_out: bool = False,
@@ -160,6 +165,7 @@ def analyse(board: Board, rules: Rules | str, *, timeout: float | None = None) -
         details["clearable"] = False
         return done(Status.UNSOLVABLE, 0, True)
     if result.status is Status.UNKNOWN:
+        details["refuted_additions"] = result.refuted  # what the search proved before it
         return done(Status.UNKNOWN, 0, False, timed_out=result.timed_out)
     solution = result.solutions[0]
     adds = _additions(solution)

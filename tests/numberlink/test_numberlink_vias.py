@@ -5,12 +5,12 @@ judged by the independent checker, the checker on broken answers, and the file f
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_numberlink_layers import brute as layered_brute
 
 from numpuzzles.cli.main import main
 from numpuzzles.core.errors import InvalidPuzzleError
@@ -68,57 +68,14 @@ def test_a_via_over_three_layers_is_passed_whole() -> None:
         assert {path[at - 1], path[at + 1]} == {(0, 2, 2), (2, 2, 2)}
 
 
-def _near(cell: Cell3, w: int, h: int, d: int) -> Iterator[Cell3]:
-    z, r, c = cell
-    for n in ((z, r - 1, c), (z, r + 1, c), (z, r, c - 1), (z, r, c + 1), (z - 1, r, c),
-              (z + 1, r, c)):
-        if 0 <= n[0] < d and 0 <= n[1] < h and 0 <= n[2] < w:
-            yield n
-
-
 def brute(puzzle: LayeredPuzzle, rules: Rules) -> set[frozenset[tuple[int, tuple[Cell3, ...]]]]:
     """Every solution: each line's simple paths over all six moves (vias or not), the
     disjoint choices kept, and the independent checker's verdict taken on the whole."""
-    w, h, d = puzzle.width, puzzle.height, puzzle.depth
-    ends = puzzle.endpoints()
-    labels = sorted(ends)
-    end_cells = {cell for pair in ends.values() for cell in pair}
-    found: set[frozenset[tuple[int, tuple[Cell3, ...]]]] = set()
 
-    def paths(start: Cell3, goal: Cell3, blocked: set[Cell3]) -> Iterator[list[Cell3]]:
-        path = [start]
+    def judge(chosen: dict[int, list[Cell3]]) -> bool:
+        return not check_layered(puzzle, _solution(puzzle, chosen), rules)
 
-        def walk(at: Cell3) -> Iterator[list[Cell3]]:
-            for n in _near(at, w, h, d):
-                if n == goal:
-                    yield [*path, n]
-                elif n not in blocked and n not in path and n not in end_cells:
-                    path.append(n)
-                    yield from walk(n)
-                    path.pop()
-
-        yield from walk(start)
-
-    def place(k: int, chosen: dict[int, list[Cell3]], used: set[Cell3]) -> None:
-        if k == len(labels):
-            cells = [0] * len(puzzle.cells)
-            for label, p in chosen.items():
-                for cell in p:
-                    cells[puzzle.index(cell)] = label
-            solution = LayeredSolution(w, h, d, tuple(cells),
-                                       tuple((lab, tuple(p)) for lab, p in sorted(chosen.items())))
-            if not check_layered(puzzle, solution, rules):
-                found.add(frozenset(solution.paths))
-            return
-        label = labels[k]
-        a, b = ends[label]
-        for p in paths(a, b, used):
-            chosen[label] = p
-            place(k + 1, chosen, used | set(p))
-            del chosen[label]
-
-    place(0, {}, set())
-    return found
+    return layered_brute(puzzle, rules, judge)
 
 
 def via_board(rng: random.Random, w: int, h: int, d: int, crossing: int,

@@ -270,3 +270,46 @@ def test_json_keeps_the_vias(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert '"vias"' in record.read_text()
     assert main(["numberlink", "convert", str(record), "--to", "adc"]) == 0
     assert parse_layered(capsys.readouterr().out) == parse_layered(Path(source).read_text())
+
+
+def _reads_back(puzzle: LayeredPuzzle, cells: tuple[int, ...]) -> bool:
+    """The contest's reading of an answer from its numbers alone (each layer apart, as its
+    2016 checker does): a line's end and a via's end cell have one neighbour of the same
+    number in their layer, a via's middle cell none, every other numbered cell two (three
+    or more is a branch: a path that touches itself)."""
+    w, h = puzzle.width, puzzle.height
+    ends = {cell for pair in puzzle.endpoints().values() for cell in pair}
+    via_ends = {cell for _n, column in puzzle.vias for cell in (column[0], column[-1])}
+    middles = {cell for _n, column in puzzle.vias for cell in column[1:-1]}
+    for index, value in enumerate(cells):
+        if not value:
+            continue
+        z, r, c = puzzle.cell(index)
+        same = sum(1 for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                   if 0 <= rr < h and 0 <= cc < w and cells[puzzle.index((z, rr, cc))] == value)
+        want = 0 if (z, r, c) in middles else 1 if (z, r, c) in ends | via_ends else 2
+        if same != want:
+            return False
+    return True
+
+
+def test_one_solution_reads_back_from_its_numbers() -> None:
+    """SAT may wind a path round on itself on a board with vias (its shortest-solution
+    clauses are off there); the solution shown is tidied so that the answer file, numbers
+    only, reads back as the same paths, as the contest's checker reads it."""
+    rng = random.Random(7)
+    boards = [parse_layered((DATA / name).read_text()) for name, _answer in SAMPLES]
+    while len(boards) < 40:
+        board = via_board(rng, 5, 4, rng.choice([2, 3]), 2, 2)
+        if board is not None:
+            boards.append(board)
+    solved = 0
+    for puzzle in boards:
+        result = solve_layered(puzzle, limit=1)
+        if not result.solutions:
+            continue
+        solved += 1
+        (solution,) = result.solutions
+        assert check_layered(puzzle, solution) == []
+        assert _reads_back(puzzle, solution.cells), puzzle
+    assert solved >= 10

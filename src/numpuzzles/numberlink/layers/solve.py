@@ -14,7 +14,9 @@ checks it.
 Engines: under ``blank`` with one or two solutions asked for, the quick router
 (``route.py``) goes first; its solution answers "one", and with a detour of it (two free
 cells a path can bend through) "not unique".  Otherwise, and whenever the router gives up,
-the exact SAT engine (``sat.py``) decides, starting from what the router found.
+the exact SAT engine (``sat.py``) decides, starting from what the router found.  One
+``blank`` solution from SAT is tidied (``tidy.py``: each path a shortest route through its
+own and the empty cells), so that its answer file reads back as the same paths.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from .graph import stacked_graph
 from .model import LayeredPuzzle, LayeredSolution
 from .route import detour, route
 from .sat import solve_graph
+from .tidy import tidy
 
 ROUTE_SHARE = 0.5
 """The part of the time limit the router may use before SAT takes over."""
@@ -55,7 +58,10 @@ def solve_layered(
                     Status.SOLVED, tuple(_solution(puzzle, p) for p in found),
                     stats=Stats(deadline.elapsed(), 0, 0))
     answer = solve_graph(graph, rules, limit, deadline, known)
-    solutions = tuple(_solution(puzzle, paths) for paths in answer.solutions)
+    shown = answer.solutions
+    if rules is Rules.BLANK and limit == 1 and shown:
+        shown = (tidy(graph, shown[0]),)  # no path touching itself in the answer file
+    solutions = tuple(_solution(puzzle, paths) for paths in shown)
     return SolveResult(
         status_for(len(solutions), answer.exhausted),
         solutions,

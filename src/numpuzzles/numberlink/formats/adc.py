@@ -57,7 +57,7 @@ _POINT = r"\(\s*([0-9]+)\s*,\s*([0-9]+)\s*\)"
 _LINE = re.compile(rf"^LINE#([0-9]+)\s*{_POINT}\s*-\s*{_POINT}$", re.I)
 _POINT3 = r"\(\s*([0-9]+)\s*,\s*([0-9]+)\s*,\s*([0-9]+)\s*\)"
 _LINE3 = re.compile(rf"^LINE#([0-9]+)\s*{_POINT3}(?:\s*-\s*|\s+){_POINT3}$", re.I)
-_VIA = re.compile(rf"^VIA#([A-Za-z]+)\s*({_POINT3}(?:(?:\s*-\s*|\s+){_POINT3})+)$")
+_VIA = re.compile(rf"^VIA#([A-Za-z]+)\s*({_POINT3}(?:(?:\s*-\s*|\s+){_POINT3})+)$", re.I)
 _POINT3_ANY = re.compile(_POINT3)
 
 Point3 = tuple[int, int, int]

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import itertools
 import sys
+import threading
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -137,6 +139,35 @@ def _command(
     )
 
 
+NOTICE_AFTER = 3.0
+"""Seconds a solve runs before ``_still_working`` says so on a terminal."""
+
+
+def _on_terminal() -> bool:
+    """Whether standard error is a terminal (a person is watching, not a pipeline)."""
+    return sys.stderr.isatty()
+
+
+@contextmanager
+def _still_working(name: str, timeout: float | None) -> Iterator[None]:
+    """One line on standard error, on a terminal only, when a solve runs past
+    ``NOTICE_AFTER``: a search cannot tell how far it has come, but a person should know
+    that it is at work and how to stop or bound it."""
+    if not _on_terminal():
+        yield
+        return
+    bound = (f"it gives up at {timeout:g} s, --timeout" if timeout
+             else "no time limit: --timeout sets one")
+    timer = threading.Timer(NOTICE_AFTER, lambda: click.echo(
+        f"{name}: still searching ({bound}; Ctrl-C stops it now)", err=True))
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+
+
 def _summary(
     family: Fam, puzzle: Any, result: SolveResult[Any], mode: str, wanted: int | None,
     undecided: str | None = None,
@@ -197,7 +228,9 @@ def _solve_command(family: Fam, extras: CliExtras) -> click.Command:
         written = False
         source, several = _peek_several(source)
         for name, puzzle in source:
-            result = family.solve(puzzle, limit=wanted, timeout=kwargs["timeout"], **options)
+            with _still_working(name, kwargs["timeout"]):
+                result = family.solve(puzzle, limit=wanted, timeout=kwargs["timeout"],
+                                      **options)
             # A count or a uniqueness proof cut short by the time limit is undecided.
             # So is one this solver cannot settle (Number Match's looks for one solution only).
             undecided = _undecided(result, mode, wanted)

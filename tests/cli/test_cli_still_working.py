@@ -6,6 +6,7 @@ The notice's delay is made 0 here; which stream is a terminal is what
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 
 import pytest
 
@@ -47,3 +48,24 @@ def test_a_quick_answer_and_a_pipeline_are_not(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setattr(verbs, "_on_terminal", lambda: False)
     assert main(["nummatch", "solve", BOARD, "--rules", "classic", "--timeout", "20"]) == 0
     assert "still searching" not in capsys.readouterr().err
+
+
+def test_one_long_generation_is_told_too(monkeypatch: pytest.MonkeyPatch,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """``generate`` of one puzzle (several get a progress bar): no --timeout to mention."""
+    monkeypatch.setattr(verbs, "NOTICE_AFTER", 0.0)
+    monkeypatch.setattr(verbs, "_on_terminal", lambda: True)
+    seen = ""
+
+    def slowly() -> Iterator[None]:
+        nonlocal seen
+        for _ in range(200):
+            seen += capsys.readouterr().err
+            if "still generating" in seen:
+                break
+            time.sleep(0.05)
+        yield None
+
+    for _ in verbs._progress(slowly(), 1, "numberlink"):  # type: ignore[arg-type]
+        pass
+    assert seen.strip() == "numberlink: still generating (Ctrl-C stops it now)"

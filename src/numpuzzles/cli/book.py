@@ -215,7 +215,7 @@ def _book_command(name: str) -> click.Command:
             made = generate_many(family, given, seed, MAX_COUNT if wanted else asked,
                                  distinct=kwargs["distinct"])
             stream = _filtered(family, made, wanted, asked)
-            entries = entries_of(family, _progress(stream, asked))
+            entries = entries_of(family, _progress(stream, asked, family.name))
             origin = f"from seed {seed}"
         planned = plan_book(family, entries, per_page=kwargs["per_page"])
         suffix = output.suffix.lower()

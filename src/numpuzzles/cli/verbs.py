@@ -149,17 +149,19 @@ def _on_terminal() -> bool:
 
 
 @contextmanager
-def _still_working(name: str, timeout: float | None) -> Iterator[None]:
-    """One line on standard error, on a terminal only, when a solve runs past
-    ``NOTICE_AFTER``: a search cannot tell how far it has come, but a person should know
-    that it is at work and how to stop or bound it."""
+def _still_working(name: str, timeout: float | None, doing: str = "searching",
+                   bounded: bool = True) -> Iterator[None]:
+    """One line on standard error, on a terminal only, when a solve (or a generation)
+    runs past ``NOTICE_AFTER``: a search cannot tell how far it has come, but a person
+    should know that it is at work and how to stop or bound it.  ``bounded``: the
+    command has a ``--timeout`` to mention."""
     if not _on_terminal():
         yield
         return
-    bound = (f"it gives up at {timeout:g} s, --timeout" if timeout
-             else "no time limit: --timeout sets one")
+    bound = ("" if not bounded else f"it gives up at {timeout:g} s, --timeout; " if timeout
+             else "no time limit: --timeout sets one; ")
     timer = threading.Timer(NOTICE_AFTER, lambda: click.echo(
-        f"{name}: still searching ({bound}; Ctrl-C stops it now)", err=True))
+        f"{name}: still {doing} ({bound}Ctrl-C stops it now)", err=True))
     timer.daemon = True
     timer.start()
     try:
@@ -415,9 +417,15 @@ def _check_command(family: Fam, extras: CliExtras) -> click.Command:
     return _command(check, decorated, extras.command_class)
 
 
-def _progress(items: Iterator[Generated[Any, Any]], count: int) -> Iterator[Generated[Any, Any]]:
-    """A progress bar on a terminal (standard error) for runs of several puzzles."""
-    if count < 2 or not sys.stderr.isatty():
+def _progress(items: Iterator[Generated[Any, Any]], count: int,
+              name: str = "") -> Iterator[Generated[Any, Any]]:
+    """A progress bar on a terminal (standard error) for runs of several puzzles; for one,
+    a notice when it takes long (``_still_working``)."""
+    if count < 2:
+        with _still_working(name, None, "generating", bounded=False):
+            yield from items
+        return
+    if not sys.stderr.isatty():
         yield from items
         return
     with click.progressbar(length=count, label="generating", file=sys.stderr,
@@ -448,7 +456,7 @@ def _generate_command(family: Fam, extras: CliExtras) -> click.Command:
             items = generate_many(family, given, seed, count, distinct=kwargs["distinct"])
         out = Output(kwargs["output"])
         fmt = to or family.formats[0]
-        for index, item in enumerate(_progress(items, count)):
+        for index, item in enumerate(_progress(items, count, family.name)):
             if as_json:
                 out.line(dumps_json(generated_record(family, item)))
                 continue

@@ -280,3 +280,33 @@ def test_a_count_of_several_says_not_unique_without_a_second(
         assert none == (expected == 1) and total == expected, puzzle
         several += expected > 1
     assert several >= 5
+
+
+def test_an_undecided_answer_says_what_full_solutions_show(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A first solution that fills the board, the blank search for a second one stopped
+    (made to stop here): the answer still says that no other solution fills every cell
+    without a path beside itself, which the fill-notouch scan settled; the command line
+    and the JSON record say it too.  Where the blank search ends, nothing extra is said."""
+    from numpuzzles.cli.main import main
+    from numpuzzles.numberlink import formats
+    from numpuzzles.numberlink.solve import unique_blank as module
+
+    monkeypatch.setattr(module, "CROWDED", 1.0)  # so small a board: not to SAT's full model
+    (puzzle,) = formats.parse("3 2\n1.1\n2.2\n", "ahle")
+    settled = module.unique_blank(puzzle, 10)
+    assert settled.unique is True and settled.established == ()
+    monkeypatch.setattr(module, "_second", lambda puzzle, sat, deadline: (None, False, None))
+    stopped = module.unique_blank(puzzle, 10)
+    assert stopped.unique is None
+    assert stopped.established == (
+        "no other solution fills every cell without a path running beside itself",)
+    assert main(["numberlink", "solve", "--rules", "blank", "--unique", "--format", "ahle",
+                 "3 2\n1.1\n2.2\n"]) == 3
+    err = capsys.readouterr().err
+    assert "uniqueness undecided (no other solution fills every cell without a path running " \
+        "beside itself; " in err
+    assert main(["numberlink", "solve", "--rules", "blank", "--unique", "--format", "ahle",
+                 "--json", "3 2\n1.1\n2.2\n"]) == 3
+    assert "fills every cell" in capsys.readouterr().out

@@ -189,7 +189,7 @@ def _summary(
                 return f"not unique: {how}"
             return f"not unique: {result.count} solutions"
         why = _why_incomplete(result, wanted) or _ONE_ONLY
-        return f"solved; uniqueness undecided ({why})"
+        return f"solved; uniqueness undecided ({'; '.join((*result.established, why))})"
     if mode == "one":
         return "solved"
     plural = "s" if result.count != 1 else ""

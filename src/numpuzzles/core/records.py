@@ -84,6 +84,8 @@ def solve_record(
     }
     if result.refuted is not None:  # what an undecided search still proved (SolveResult)
         record["details"]["refuted"] = result.refuted
+    if result.established:
+        record["details"]["established"] = list(result.established)
     return record
 
 

@@ -45,7 +45,9 @@ class SolveResult(Generic[S]):
     counts like 10^19 cannot be listed.  ``refuted`` keeps what a search that rises
     through bounds proved before a limit stopped it: the largest bound it searched to the
     end without an answer (Number Match's fewest additions: no clearing with that many
-    additions or fewer), None when it refuted none or has no such bounds.
+    additions or fewer), None when it refuted none or has no such bounds.  ``established``:
+    what a search left undecided did prove on the way, as short phrases a person reads
+    (Numberlink under ``blank``: "no other solution fills every cell").
     """
 
     status: Status
@@ -55,6 +57,7 @@ class SolveResult(Generic[S]):
     stats: Stats = field(default_factory=Stats)
     total: int | None = None
     refuted: int | None = None
+    established: tuple[str, ...] = ()
 
     @property
     def count(self) -> int:

@@ -303,10 +303,13 @@ def unique_blank(
         nodes += router.outcome().nodes
         if shortest and shortest[0] != first:
             second = shortest[0]
+    established: tuple[str, ...] = ()
+    if second is None and _fills(puzzle, first):
+        second, established = _full_second(puzzle, first, deadline)
     if second is not None:
         return answer([first, second], False, nodes)
     if too_big:
-        return answer([first], False, nodes)
+        return replace(answer([first], False, nodes), established=established)
     sat = _Sat(puzzle, reach, deadline)
     try:
         sat.block(first)
@@ -315,9 +318,52 @@ def unique_blank(
         result = answer(found, exhausted and second is None, nodes + sat.calls, sat.conflicts())
         if total is not None and second is None:  # the counter's word, without a second shown
             return replace(result, complete=True, timed_out=False, total=total)
+        if result.unique is None:  # undecided: say what is known all the same
+            result = replace(result, established=established)
         return result
     finally:
         sat.close()
+
+
+FILL_SECONDS = 1.0
+"""The most time ``_full_second`` gives the ``fill-notouch`` scan (a published board whose
+solution fills it is settled in milliseconds)."""
+
+
+def _fills(puzzle: Puzzle, solution: Solution) -> bool:
+    """Whether ``solution`` uses every free cell of ``puzzle``."""
+    return all(v != EMPTY for g, v in zip(puzzle.cells, solution.cells, strict=True)
+               if g == EMPTY)
+
+
+def _joins(solution: Solution) -> frozenset[frozenset[Cell]]:
+    """The solution's path steps, each as the pair of cells it joins (two solutions with
+    the same cells' labels may still join them differently)."""
+    return frozenset(frozenset(step) for _, path in solution.paths for step in pairwise(path))
+
+
+def _full_second(
+    puzzle: Puzzle, first: Solution, deadline: Deadline
+) -> tuple[Solution | None, tuple[str, ...]]:
+    """For a first solution that fills the board: a second one that fills it too with no
+    path beside itself (the ``fill-notouch`` scan, which settles published boards in
+    milliseconds where plain ``fill`` may take seconds; such a solution is a ``blank``
+    one), or, when there is proved to be none, that fact in words for an answer the
+    ``blank`` search may leave undecided (hand-made boards whose other solutions would
+    have to leave a cell empty or run a path beside itself: janko.at's later Arukone).
+    ``(None, ())`` when that search is not over within ``FILL_SECONDS``."""
+    from .dispatch import solve  # here: dispatch calls this module
+
+    left = deadline.remaining()
+    budget = FILL_SECONDS if left is None else min(FILL_SECONDS, left)
+    full = solve(puzzle, rules=Rules.FILL_NOTOUCH, limit=2, timeout=max(budget, 0.0))
+    others = [s for s in full.solutions if _joins(s) != _joins(first)]
+    if others:
+        return others[0], ()
+    if full.complete and len(full.solutions) <= 1:
+        return None, ("no other solution fills every cell without a path running beside "
+                      "itself",)
+    return None, ()
 
 
 def _second(

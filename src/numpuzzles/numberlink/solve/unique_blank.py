@@ -352,15 +352,15 @@ def _full_second(
     ``blank`` search may leave undecided (hand-made boards whose other solutions would
     have to leave a cell empty or run a path beside itself: janko.at's later Arukone).
     ``(None, ())`` when that search is not over within ``FILL_SECONDS``."""
-    from .dispatch import solve  # here: dispatch calls this module
+    from .scan import scan_solve  # the fill-notouch scan, exact when it finishes
 
     left = deadline.remaining()
     budget = FILL_SECONDS if left is None else min(FILL_SECONDS, left)
-    full = solve(puzzle, rules=Rules.FILL_NOTOUCH, limit=2, timeout=max(budget, 0.0))
+    full = scan_solve(puzzle, limit=2, deadline=Deadline(max(budget, 0.0)))
     others = [s for s in full.solutions if _joins(s) != _joins(first)]
     if others:
         return others[0], ()
-    if full.complete and len(full.solutions) <= 1:
+    if full.finished and len(full.solutions) <= 1:
         return None, ("no other solution fills every cell without a path running beside "
                       "itself",)
     return None, ()

@@ -5,7 +5,8 @@ Run from the repository root:
 
     python bench/adc_bench.py                  # public files, then constructed layered boards
     python bench/adc_bench.py --timeout 60 --sat 10
-    python bench/adc_bench.py --timeout 10 --baseline   # and the race without CaDiCaL
+    python bench/adc_bench.py --timeout 10 --baseline   # and the race without few_empty
+    python bench/adc_bench.py --timeout 10 --baseline negotiate   # and without negotiation
     python bench/adc_bench.py --only sample-NL_Q02.txt,sample-NL_Q03.txt,sample-01-NL_Q01.txt
 
 Two sets.  ``public``: every problem in ``tests/data/numberlink/adc`` (the organisers'
@@ -22,7 +23,8 @@ S seconds (``-`` when it ran out, or at once when the model would pass
 ``layers.sat.MAX_LABEL_VARS``).  ``--baseline`` puts in the public rows' ``sat_s`` column the
 seconds to one solution with ``race.FEW_EMPTY`` off (the ``blank`` race before Glucose
 looked first for solutions with few empty cells, ``few_empty.py``; ``-`` when it found none
-within the timeout).
+within the timeout); ``--baseline negotiate`` the same with ``race.NEGOTIATE`` off (the
+race before negotiated routing took turns, ``negotiate.py``).
 """
 
 from __future__ import annotations
@@ -59,7 +61,7 @@ def public_problems() -> list[Path]:
         DATA.glob("sample-*NL_Q*.txt"))
 
 
-def public(timeout: float, baseline: bool, only: set[str] | None = None) -> None:
+def public(timeout: float, baseline: str | None, only: set[str] | None = None) -> None:
     for path in public_problems():
         if only is not None and path.name not in only:
             continue
@@ -72,11 +74,12 @@ def public(timeout: float, baseline: bool, only: set[str] | None = None) -> None
         answers = (*one.solutions, *two.solutions)
         base_text = "-"
         if baseline:
-            race.FEW_EMPTY = False
+            switch = "NEGOTIATE" if baseline == "negotiate" else "FEW_EMPTY"
+            setattr(race, switch, False)
             try:
                 base = NUMBERLINK.solve(board, limit=1, timeout=timeout)
             finally:
-                race.FEW_EMPTY = True
+                setattr(race, switch, True)
             if base.solutions:
                 base_text = f"{time.perf_counter() - done:.3f}"
             answers += base.solutions
@@ -116,8 +119,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds a solve")
     parser.add_argument("--sat", type=float, default=None, help="also time SAT alone")
-    parser.add_argument("--baseline", action="store_true",
-                        help="also time one solution without the few-empty-cells search")
+    parser.add_argument("--baseline", nargs="?", const="few-empty", default=None,
+                        choices=["few-empty", "negotiate"],
+                        help="also time one solution without the few-empty-cells search "
+                        "(or, with 'negotiate', without negotiated routing)")
     parser.add_argument("--only", default="",
                         help="comma-separated problem file names: these alone, no layered set")
     args = parser.parse_args()

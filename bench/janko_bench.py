@@ -6,6 +6,7 @@ Run from the repository root (nice: the machine is shared)::
     nice -n 10 python bench/janko_bench.py --timeout 10            # one solution each
     nice -n 10 python bench/janko_bench.py --timeout 10 --unique   # and uniqueness, <= 25x25
     nice -n 10 python bench/janko_bench.py --timeout 10 --baseline # and the race before few_empty
+    nice -n 10 python bench/janko_bench.py --timeout 10 --baseline negotiate # before negotiation
     nice -n 10 python bench/janko_bench.py --timeout 30 --unique --only 430_20x20,437_15x15
 
 The puzzles are ``bench/data/janko-arukone.txt`` (provenance: bench/data/README.md), copied
@@ -17,7 +18,9 @@ is reported as unreadable, not solved.  For every puzzle: ``solve(rules=blank, l
 ``--unique-cells`` cells (625: the issue's 25x25 target), its solutions checked too.  With
 ``--baseline`` each puzzle is solved a second time, paired, with ``race.FEW_EMPTY`` off:
 the ``blank`` race as it was before Glucose looked first for solutions with few empty cells
-(``few_empty.py``; the race keeps CaDiCaL's child, as it landed on 2026-12-04).  Prints
+(``few_empty.py``; the race keeps CaDiCaL's child, as it landed on 2026-12-04); with
+``--baseline negotiate``, with ``race.NEGOTIATE`` off: the race before negotiated routing
+took turns (``negotiate.py``).  Prints
 a line per puzzle that was not settled fast, and a summary: how many decided, median and
 maximum seconds over the decided ones.
 """
@@ -70,16 +73,19 @@ def _checked(ident: str, puzzle: Puzzle, solutions: Sequence[Solution]) -> None:
             sys.exit(f"{ident}: a solution failed the checker")
 
 
-def _baseline(puzzle: Puzzle, timeout: float) -> tuple[SolveResult[Solution], float]:
-    """One solution as ``solve`` found it before the race's few-empty-cells search
-    (``race.FEW_EMPTY`` off for the call), and its seconds: the baseline."""
-    race.FEW_EMPTY = False
+def _baseline(
+    puzzle: Puzzle, timeout: float, switch: str
+) -> tuple[SolveResult[Solution], float]:
+    """One solution as ``solve`` found it with the race's ``switch`` off for the call
+    (``FEW_EMPTY``: before its few-empty-cells search; ``NEGOTIATE``: before negotiated
+    routing), and its seconds: the baseline."""
+    setattr(race, switch, False)
     try:
         started = time.perf_counter()
         result = solve(puzzle, rules=Rules.BLANK, limit=1, timeout=timeout)
         return result, time.perf_counter() - started
     finally:
-        race.FEW_EMPTY = True
+        setattr(race, switch, True)
 
 
 def main() -> None:
@@ -91,8 +97,10 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=0, help="only the first N puzzles")
     parser.add_argument("--only", default="",
                         help="only these puzzles: ids, comma-separated (e.g. 430_20x20)")
-    parser.add_argument("--baseline", action="store_true",
-                        help="also solve each puzzle without the few-empty-cells search, paired")
+    parser.add_argument("--baseline", nargs="?", const="few-empty", default=None,
+                        choices=["few-empty", "negotiate"],
+                        help="also solve each puzzle without the few-empty-cells search "
+                        "(or, with 'negotiate', without negotiated routing), paired")
     args = parser.parse_args()
     puzzles = read(DATA)
     if args.first:
@@ -125,7 +133,8 @@ def main() -> None:
             undecided.append(ident)
             print(f"{ident}: one solution {result.status.value} after {seconds:.2f} s", flush=True)
         if args.baseline:
-            base, base_seconds = _baseline(puzzle, args.timeout)
+            switch = "NEGOTIATE" if args.baseline == "negotiate" else "FEW_EMPTY"
+            base, base_seconds = _baseline(puzzle, args.timeout, switch)
             _checked(ident, puzzle, base.solutions)
             if base.status is Status.SOLVED:
                 base_solved.append(base_seconds)
@@ -156,7 +165,8 @@ def main() -> None:
               f"{statistics.median(solved):.3f} s, max {max(solved):.3f} s; "
               f"undecided at {args.timeout:g} s: {len(undecided)} {' '.join(undecided)}")
     if base_solved:
-        print(f"baseline (no few-empty-cells search): {len(base_solved)} solved and checked, "
+        without = "negotiated routing" if args.baseline == "negotiate" else "few-empty-cells search"
+        print(f"baseline (no {without}): {len(base_solved)} solved and checked, "
               f"median "
               f"{statistics.median(base_solved):.3f} s, max {max(base_solved):.3f} s; "
               f"undecided at {args.timeout:g} s: {len(base_undecided)} "

@@ -20,9 +20,10 @@ The SAT engine and the array-based scan search are imported where a board needs 
 a board the plain search settles imports neither numpy nor the SAT model.
 
 Under ``blank`` with one solution asked for, the router of ``route.py`` (shortest solutions
-only, exact for that question) takes the scan search's place (``route_answer``): alone for
-``ROUTE_HEAD_START`` steps, then raced against SAT the same way, with a second SAT solver
-(CaDiCaL, in a child process: ``sat_child.py``) on the same model.
+only, exact for that question) takes the scan search's place (``route_answer``), taking
+turns with the scan and with negotiated routing (``RouteOrScan``, ``negotiate.py``): alone
+for ``ROUTE_HEAD_START`` steps, then raced against SAT the same way, with a second SAT
+solver (CaDiCaL, in a child process: ``sat_child.py``) on the same model.
 """
 
 from __future__ import annotations
@@ -95,6 +96,9 @@ FEW_EMPTY = True
 """Whether Glucose, beside the child's CaDiCaL in a ``blank`` race, looks first for
 solutions that leave few cells empty (``few_empty.py``) instead of searching the same
 unbounded model as the child; the benchmarks set it False for their baseline."""
+NEGOTIATE = True
+"""Whether ``RouteOrScan`` gives negotiated routing (``negotiate.py``) its turns; the
+benchmarks set it False for their baseline, the race as it was without it."""
 CHILD_MAX_CLAUSES = 3_000_000
 """No child for a model of more clauses: the child holds a second copy of them (and the
 blob sent to it a third, some 40 bytes a clause), where a 36x36 ADC problem has 200,000."""
@@ -156,10 +160,11 @@ def route_answer(
     too_big: bool,
 ) -> SolveResult[Solution]:
     """One ``blank`` solution, or a proof there is none: the router (``route.py``) taking
-    turns with the scan search (``RouteOrScan``), then both raced against SAT (told it may
-    keep to shortest solutions too).  The router and SAT are exact for this question, so
-    whichever finishes first answers.  ``too_big``: SAT cannot help, the two searches run
-    until the deadline."""
+    turns with the scan search and negotiated routing (``RouteOrScan``), then all three
+    raced against SAT (told it may keep to shortest solutions too).  The router and SAT
+    are exact for this question, so whichever finishes first answers (the other two only
+    by finding a solution).  ``too_big``: SAT cannot help, the three searches run until the
+    deadline."""
     from . import route_kernel
     from .route import RouteRestarts
     from .sat import Alarm, sat_solve
@@ -181,30 +186,43 @@ def route_answer(
 
 
 class RouteOrScan(BudgetedSearch):
-    """The router and the ``fill-notouch`` scan search taking turns in one thread.
+    """The router, the ``fill-notouch`` scan search and negotiated routing taking turns in
+    one thread.
 
-    Why both: the router is quick where many cells stay empty (generated Arukone boards)
-    and slow on crowded boards, where the scan search finds a solution that fills every
-    cell at once (measured: a unique 30x30 from ``arukone generate --unique`` took the
-    router 22 s and the scan search 0.03 s).  Only the router's outcome is exact: the scan
-    search settles the board only by finding a solution (its solutions are ``blank``
-    solutions too; finding none proves nothing).  Turns: ``TURN_STEPS`` router steps, then
-    ``TURN_NODES`` scan nodes (each some milliseconds compiled on a 50x50 board).
+    Why all three: the router is quick where many cells stay empty (generated Arukone
+    boards) and slow on crowded boards, where the scan search finds a solution that fills
+    every cell at once (measured: a unique 30x30 from ``arukone generate --unique`` took the
+    router 22 s and the scan search 0.03 s).  On some sparse boards with long winding paths
+    the router needs a lucky label order, where negotiated routing (``negotiate.py``)
+    converges in a few dozen rounds (ADC Q09: 15 s for the router, milliseconds for it).
+    Only the router's outcome is exact: the other two settle the board only by finding a
+    solution (the scan's solutions are ``blank`` solutions too; finding none proves
+    nothing).  Turns: ``TURN_STEPS`` router steps, then ``TURN_NODES`` scan nodes (each
+    some milliseconds compiled on a 50x50 board), then rounds of negotiation while they
+    have cost at most ``NEGOTIATE_SHARE`` of the time the other two took (it runs in plain
+    Python: on a board of many lines a round costs more than a turn of the others, on
+    Q09 a fifth of one).
     """
 
     limit = 1
     TURN_STEPS = 1_000
     TURN_NODES = 200_000
+    NEGOTIATE_SHARE = 0.5
     step_nodes = TURN_STEPS
     """A step is one turn each; ``run``'s ``max_nodes`` counts router steps."""
 
     def __init__(self, puzzle: Puzzle) -> None:
+        from .negotiate import Negotiator
         from .route import RouteRestarts
         from .scan import ScanSearch
 
         self.puzzle = puzzle
         self.router: RouteRestarts = RouteRestarts(puzzle)
         self.scan = ScanSearch(puzzle, 1)
+        self.negotiator = Negotiator(puzzle)
+        self.exact_seconds = 0.0
+        """Time the router and the scan have taken (the negotiator's share is of this)."""
+        self.negotiate_seconds = 0.0
         self.finished = False
         """Whether one of the two settled the board."""
         self.complete = False
@@ -215,7 +233,8 @@ class RouteOrScan(BudgetedSearch):
 
     @property
     def found(self) -> int:
-        return max(self.router.found, self.scan.found)
+        negotiated = int(self.negotiator.solution is not None)
+        return max(self.router.found, self.scan.found, negotiated)
 
     @property
     def kernels(self) -> tuple[Callable[..., int], ...]:
@@ -224,19 +243,39 @@ class RouteOrScan(BudgetedSearch):
     def _step(
         self, budget: int, deadline: Deadline | None, stop: threading.Event | None
     ) -> bool:
-        """``budget`` router steps, then (unless the router finished) the scan's turn."""
+        """``budget`` router steps, then (unless the router finished) the scan's turn and
+        the negotiator's, each while the others have not settled the board."""
+        start = time.perf_counter()
         if not self.router.run(budget, deadline, stop) and not self.scan.finished:
             self.scan.run(self.TURN_NODES, deadline, stop)
-        self.finished = self.router.finished or self.scan.found > 0
+        turned = time.perf_counter()
+        self.exact_seconds += turned - start
+        negotiator = self.negotiator
+        if NEGOTIATE and not self.router.finished and not self.scan.found:
+            now = turned
+            while (
+                not negotiator.finished
+                and self.negotiate_seconds <= self.NEGOTIATE_SHARE * self.exact_seconds
+            ):
+                negotiator.run(1)
+                self.negotiate_seconds += time.perf_counter() - now
+                now = time.perf_counter()
+        self.finished = (
+            self.router.finished or self.scan.found > 0 or negotiator.solution is not None
+        )
         self.complete = self.router.complete
         return False
 
     def outcome(self) -> SearchOutcome:
-        """The scan's solution when it found one first, else the router's outcome."""
-        if self.scan.found and not self.router.found:
-            found = self.scan.outcome()
-            nodes = self.router.nodes + found.nodes
-            return SearchOutcome(found.solutions, False, True, nodes)
+        """The scan's or the negotiator's solution when one of them found one first, else
+        the router's outcome."""
+        if not self.router.found:
+            nodes = self.router.nodes
+            if self.scan.found:
+                found = self.scan.outcome()
+                return SearchOutcome(found.solutions, False, True, nodes + found.nodes)
+            if self.negotiator.solution is not None:
+                return SearchOutcome([self.negotiator.solution], False, True, nodes)
         return self.router.outcome()
 
 

@@ -207,3 +207,15 @@ def sparse_board(rnd: random.Random) -> Puzzle:
         for _ in range(rnd.randint(1, 3)):
             cells[order.pop()] = BLOCKED
     return Puzzle(w, h, tuple(cells))
+
+
+def scattered_board(rnd: random.Random, w: int, h: int, labels: int) -> list[int]:
+    """The cells of a ``w`` x ``h`` board with ``labels`` pairs of ends on random cells
+    (a list, for callers that add blocked cells before making the ``Puzzle``)."""
+    cells = [EMPTY] * (w * h)
+    order = list(range(w * h))
+    rnd.shuffle(order)
+    for label in range(1, labels + 1):
+        cells[order.pop()] = label
+        cells[order.pop()] = label
+    return cells

@@ -9,7 +9,7 @@ from collections import deque
 from collections.abc import Sequence
 
 import pytest
-from numberlink_oracle import blank_solutions, brute_count, valid_solution
+from numberlink_oracle import blank_solutions, brute_count, scattered_board, valid_solution
 
 from numpuzzles.core.deadline import Deadline
 from numpuzzles.core.result import Status
@@ -32,14 +32,9 @@ def _small_boards(seed: int, count: int) -> list[Puzzle]:
     out: list[Puzzle] = []
     while len(out) < count:
         w, h = rnd.randint(3, 5), rnd.randint(3, 4)
-        cells = [EMPTY] * (w * h)
-        order = list(range(w * h))
-        rnd.shuffle(order)
-        for label in range(1, rnd.randint(2, 4) + 1):
-            cells[order.pop()] = label
-            cells[order.pop()] = label
+        cells = scattered_board(rnd, w, h, rnd.randint(2, 4))
         if rnd.random() < 0.25:
-            cells[order.pop()] = BLOCKED
+            cells[rnd.choice([i for i, v in enumerate(cells) if v == EMPTY])] = BLOCKED
         puzzle = Puzzle(w, h, tuple(cells))
         if not Reach(puzzle).cut_off:
             out.append(puzzle)

@@ -14,7 +14,13 @@ import random
 from pathlib import Path
 
 import pytest
-from numberlink_oracle import brute_count, random_board, sparse_board, valid_solution
+from numberlink_oracle import (
+    brute_count,
+    random_board,
+    scattered_board,
+    sparse_board,
+    valid_solution,
+)
 
 from numpuzzles.numberlink.check import check
 from numpuzzles.numberlink.formats import parse
@@ -67,13 +73,7 @@ def test_no_path_touches_itself_on_open_boards() -> None:
     rnd = random.Random(8)
     for _ in range(100):
         w, h = rnd.randint(4, 9), rnd.randint(4, 9)
-        cells = [EMPTY] * (w * h)
-        order = list(range(w * h))
-        rnd.shuffle(order)
-        for label in range(1, rnd.randint(1, 3) + 1):
-            cells[order.pop()] = label
-            cells[order.pop()] = label
-        puzzle = Puzzle(w, h, tuple(cells))
+        puzzle = Puzzle(w, h, tuple(scattered_board(rnd, w, h, rnd.randint(1, 3))))
         negotiator = Negotiator(puzzle)
         if negotiator.run(100):
             _accepted(puzzle, negotiator)
@@ -133,3 +133,15 @@ def test_route_or_scan_gives_the_negotiator_no_more_than_its_share(
     search = race.RouteOrScan(puzzle)
     search.run(3 * race.RouteOrScan.TURN_STEPS)
     assert search.negotiator.rounds == 1
+
+
+def test_route_or_scan_shrinks_the_share_after_a_restart(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past ``RESTART_ROUNDS`` rounds the negotiator gets ``LATE_SHARE``: with no late
+    share at all it stops there, however much the early share allows."""
+    monkeypatch.setattr(negotiate, "RESTART_ROUNDS", 2)
+    monkeypatch.setattr(race.RouteOrScan, "NEGOTIATE_SHARE", 1e9)
+    monkeypatch.setattr(race.RouteOrScan, "LATE_SHARE", 0.0)
+    puzzle = parse((ADC / "Q09.txt").read_text())[0]
+    search = race.RouteOrScan(puzzle)
+    search.run(5 * race.RouteOrScan.TURN_STEPS)
+    assert search.negotiator.rounds == 2 and not search.finished

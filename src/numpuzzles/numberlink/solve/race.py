@@ -199,15 +199,20 @@ class RouteOrScan(BudgetedSearch):
     solution (the scan's solutions are ``blank`` solutions too; finding none proves
     nothing).  Turns: ``TURN_STEPS`` router steps, then ``TURN_NODES`` scan nodes (each
     some milliseconds compiled on a 50x50 board), then rounds of negotiation while they
-    have cost at most ``NEGOTIATE_SHARE`` of the time the other two took (it runs in plain
-    Python: on a board of many lines a round costs more than a turn of the others, on
-    Q09 a fifth of one).
+    have cost at most ``NEGOTIATE_SHARE`` of the time the other two took, ``LATE_SHARE``
+    after its first restart (it runs in plain Python: on a board of many lines a round
+    costs more than a turn of the others, on Q09 a fifth of one).
     """
 
     limit = 1
     TURN_STEPS = 1_000
     TURN_NODES = 200_000
     NEGOTIATE_SHARE = 0.5
+    LATE_SHARE = 0.1
+    """The negotiator's share once it has run ``negotiate.RESTART_ROUNDS`` rounds: on the
+    ADC problems, the sparse corpus and janko.at's boards it settled most boards it settles
+    at all within 75 rounds (Q09 in 34), so after its first restart it mostly costs the
+    exact searches time (ADC Q15 and Q17, which the router and SAT settle)."""
     step_nodes = TURN_STEPS
     """A step is one turn each; ``run``'s ``max_nodes`` counts router steps."""
 
@@ -253,9 +258,8 @@ class RouteOrScan(BudgetedSearch):
         negotiator = self.negotiator
         if NEGOTIATE and not self.router.finished and not self.scan.found:
             now = turned
-            while (
-                not negotiator.finished
-                and self.negotiate_seconds <= self.NEGOTIATE_SHARE * self.exact_seconds
+            while not negotiator.finished and self.negotiate_seconds <= self._share() * (
+                self.exact_seconds
             ):
                 negotiator.run(1)
                 self.negotiate_seconds += time.perf_counter() - now
@@ -265,6 +269,13 @@ class RouteOrScan(BudgetedSearch):
         )
         self.complete = self.router.complete
         return False
+
+    def _share(self) -> float:
+        """The share of the exact searches' time the negotiator may take now."""
+        from .negotiate import RESTART_ROUNDS
+
+        early = self.negotiator.rounds < RESTART_ROUNDS
+        return self.NEGOTIATE_SHARE if early else self.LATE_SHARE
 
     def outcome(self) -> SearchOutcome:
         """The scan's or the negotiator's solution when one of them found one first, else

@@ -24,6 +24,9 @@ will do for the proof, but a shortest one leaves empty cells to reroute through)
 - if ``S`` has a reroute, that gives a second solution: not unique, shown by both; if not,
   the router's own shortest solution (``ROUTE_NODES``) is a second one when it differs
   from ``S``;
+- when ``S`` fills the board, the ``fill-notouch`` scan may find a second full solution
+  (``_full_second``); and on any board two neighbouring paths of ``S`` may trade cells
+  between them (``pair_detour.py``): either is a second solution;
 - else it asks SAT for a solution other than ``S`` among those satisfying clauses that hold
   in every locally shortest solution: no path touches itself (``Model(shortest=True)``),
   and the distance-2 and distance-3 clauses of ``within_clauses``.  ``S``'s path edges are
@@ -306,6 +309,10 @@ def unique_blank(
     established: tuple[str, ...] = ()
     if second is None and _fills(puzzle, first):
         second, established = _full_second(puzzle, first, deadline)
+    if second is None:  # two paths side by side may trade cells (``pair_detour.py``)
+        from .pair_detour import pair_detour
+
+        second = pair_detour(puzzle, first, deadline)
     if second is not None:
         return answer([first, second], False, nodes)
     if too_big:

@@ -1,0 +1,106 @@
+"""Two neighbouring paths rerouted inside their own cells (``solve/pair_detour.py``),
+against the brute-force oracle.
+
+What it promises: whatever it returns is a ``blank`` solution other than the one given,
+differing from it in two neighbouring paths laid inside those two paths' cells; and, given
+steps enough, it finds one whenever one exists.  The oracle lists every solution of small
+boards, so both halves are checked on each: a solution it returns must be one the oracle
+lists (and pass the checker), and when it returns none, no listed solution may be such a
+two-path reroute of the first.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from numberlink_oracle import blank_solutions, random_board, sparse_board
+
+from numpuzzles.core.deadline import Deadline
+from numpuzzles.numberlink.check import check
+from numpuzzles.numberlink.formats import parse, parse_solution
+from numpuzzles.numberlink.model import Cell, Puzzle, Rules, Solution
+from numpuzzles.numberlink.solve.pair_detour import pair_detour
+from numpuzzles.numberlink.solve.unique_blank import unique_blank
+
+ADC = Path(__file__).resolve().parents[1] / "data" / "numberlink" / "adc"
+
+
+def _solution(puzzle: Puzzle, paths: dict[int, list[Cell]]) -> Solution:
+    cells = list(puzzle.cells)
+    for label, path in paths.items():
+        for r, c in path:
+            cells[r * puzzle.width + c] = label
+    ordered = tuple(sorted((label, tuple(path)) for label, path in paths.items()))
+    return Solution(puzzle.width, puzzle.height, tuple(cells), ordered)
+
+
+def _touch(puzzle: Puzzle, a: list[Cell], b: list[Cell]) -> bool:
+    near = {(r + dr, c + dc) for r, c in a for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))}
+    return bool(near & set(b))
+
+
+def _pair_reroute(
+    puzzle: Puzzle, first: dict[int, list[Cell]], other: dict[int, list[Cell]]
+) -> bool:
+    """Whether ``other`` differs from ``first`` in at most two paths of neighbouring labels,
+    laid inside the cells those two take in ``first``."""
+    changed = [label for label in first if first[label] != other[label]]
+    if not changed or len(changed) > 2:
+        return False
+    if len(changed) == 1:  # one path moved inside its own and a neighbour's cells
+        label = changed[0]
+        return any(
+            _touch(puzzle, first[label], first[friend])
+            and set(other[label]) <= set(first[label]) | set(first[friend])
+            for friend in first
+            if friend != label
+        )
+    a, b = changed
+    region = set(first[a]) | set(first[b])
+    return _touch(puzzle, first[a], first[b]) and set(other[a]) | set(other[b]) <= region
+
+
+def test_pair_detour_against_brute_force() -> None:
+    """800 small boards (some 360 solvable): the reroute it gives is a listed solution,
+    and it gives one exactly when the list holds such a reroute of the first solution."""
+    rnd = random.Random(41)
+    found = checked = 0
+    for k in range(800):
+        puzzle = (sparse_board if k % 2 else random_board)(rnd)
+        listed = list(blank_solutions(puzzle))
+        if not listed:
+            continue
+        checked += 1
+        first = listed[0]
+        start = _solution(puzzle, first)
+        second = pair_detour(puzzle, start, Deadline(None), steps=10**6)
+        expected = any(_pair_reroute(puzzle, first, other) for other in listed[1:])
+        assert (second is not None) == expected, puzzle
+        if second is not None:
+            found += 1
+            assert check(puzzle, second, Rules.BLANK) == []
+            paths = {label: list(path) for label, path in second.paths}
+            assert paths != first and paths in listed
+    assert checked > 300 and found > 50, (checked, found)
+
+
+def test_adc_q10_is_shown_not_unique() -> None:
+    """The organisers' answer to ADC 2015 Q10 fills the board; two of its paths trade
+    cells, so the board is not unique (SAT found no second solution in 10 s)."""
+    puzzle = parse((ADC / "Q10.2016.txt").read_text())[0]
+    answer = parse_solution((ADC / "A10.2016.txt").read_text(), puzzle)
+    second = pair_detour(puzzle, answer, Deadline(None))
+    assert second is not None and second != answer
+    assert check(puzzle, second, Rules.BLANK) == []
+    result = unique_blank(puzzle, timeout=30)
+    assert result.unique is False
+    assert all(check(puzzle, s, Rules.BLANK) == [] for s in result.solutions)
+
+
+def test_unique_boards_keep_their_answer() -> None:
+    """ADC Q05 and Q19 are unique (proved by SAT): no pair of their answers' paths trades."""
+    for name in ("05", "19"):
+        puzzle = parse((ADC / f"Q{name}.2016.txt").read_text())[0]
+        answer = parse_solution((ADC / f"A{name}.2016.txt").read_text(), puzzle)
+        assert pair_detour(puzzle, answer, Deadline(None)) is None

@@ -145,3 +145,14 @@ def test_route_or_scan_shrinks_the_share_after_a_restart(monkeypatch: pytest.Mon
     search = race.RouteOrScan(puzzle)
     search.run(5 * race.RouteOrScan.TURN_STEPS)
     assert search.negotiator.rounds == 2 and not search.finished
+
+
+def test_route_or_scan_leaves_big_boards_to_the_exact_searches(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Above ``NEGOTIATE_MAX_CELLS`` no round is run (nor the negotiator set up)."""
+    monkeypatch.setattr(race, "NEGOTIATE_MAX_CELLS", 100)
+    puzzle = parse((ADC / "Q09.txt").read_text())[0]
+    search = race.RouteOrScan(puzzle)
+    search.run(3 * race.RouteOrScan.TURN_STEPS)
+    assert search.negotiate_seconds == 0.0 and search.found == 0

@@ -43,6 +43,7 @@ from .budget import BudgetedSearch, SearchOutcome
 from .reach import Reach
 
 if TYPE_CHECKING:  # the router (like SAT and the array-based scan) is imported where boards need it
+    from .negotiate import Negotiator
     from .route import RouteRestarts
     from .sat import Alarm
     from .sat_child import ChildSat
@@ -99,6 +100,11 @@ unbounded model as the child; the benchmarks set it False for their baseline."""
 NEGOTIATE = True
 """Whether ``RouteOrScan`` gives negotiated routing (``negotiate.py``) its turns; the
 benchmarks set it False for their baseline, the race as it was without it."""
+NEGOTIATE_MAX_CELLS = 40_000
+"""No negotiation on boards of more cells (200x200): it runs in plain Python, and its
+first round, which it always gets, would cost such a board more than the turns it joins
+(measured: a round of a generated 100x100 with 64 lines 7 ms; setting up a 1000x1000
+board 0.42 s)."""
 CHILD_MAX_CLAUSES = 3_000_000
 """No child for a model of more clauses: the child holds a second copy of them (and the
 blob sent to it a third, some 40 bytes a clause), where a 36x36 ADC problem has 200,000."""
@@ -217,19 +223,18 @@ class RouteOrScan(BudgetedSearch):
     """A step is one turn each; ``run``'s ``max_nodes`` counts router steps."""
 
     def __init__(self, puzzle: Puzzle) -> None:
-        from .negotiate import Negotiator
         from .route import RouteRestarts
         from .scan import ScanSearch
 
         self.puzzle = puzzle
         self.router: RouteRestarts = RouteRestarts(puzzle)
         self.scan = ScanSearch(puzzle, 1)
-        self.negotiator = Negotiator(puzzle)
+        self._negotiator: Negotiator | None = None  # made at its first turn
         self.exact_seconds = 0.0
         """Time the router and the scan have taken (the negotiator's share is of this)."""
         self.negotiate_seconds = 0.0
         self.finished = False
-        """Whether one of the two settled the board."""
+        """Whether one of the three settled the board."""
         self.complete = False
 
     @property
@@ -237,8 +242,21 @@ class RouteOrScan(BudgetedSearch):
         return self.router.nodes
 
     @property
+    def negotiator(self) -> Negotiator:
+        """Negotiated routing over the board, made when first asked for."""
+        if self._negotiator is None:
+            from .negotiate import Negotiator
+
+            self._negotiator = Negotiator(self.puzzle)
+        return self._negotiator
+
+    def _negotiated(self) -> Solution | None:
+        """The negotiator's solution, if it was made and found one."""
+        return None if self._negotiator is None else self._negotiator.solution
+
+    @property
     def found(self) -> int:
-        negotiated = int(self.negotiator.solution is not None)
+        negotiated = int(self._negotiated() is not None)
         return max(self.router.found, self.scan.found, negotiated)
 
     @property
@@ -255,8 +273,14 @@ class RouteOrScan(BudgetedSearch):
             self.scan.run(self.TURN_NODES, deadline, stop)
         turned = time.perf_counter()
         self.exact_seconds += turned - start
-        negotiator = self.negotiator
-        if NEGOTIATE and not self.router.finished and not self.scan.found:
+        cells = self.puzzle.width * self.puzzle.height
+        if (
+            NEGOTIATE
+            and cells <= NEGOTIATE_MAX_CELLS
+            and not self.router.finished
+            and not self.scan.found
+        ):
+            negotiator = self.negotiator
             now = turned
             while not negotiator.finished and self.negotiate_seconds <= self._share() * (
                 self.exact_seconds
@@ -265,7 +289,7 @@ class RouteOrScan(BudgetedSearch):
                 self.negotiate_seconds += time.perf_counter() - now
                 now = time.perf_counter()
         self.finished = (
-            self.router.finished or self.scan.found > 0 or negotiator.solution is not None
+            self.router.finished or self.scan.found > 0 or self._negotiated() is not None
         )
         self.complete = self.router.complete
         return False
@@ -274,7 +298,7 @@ class RouteOrScan(BudgetedSearch):
         """The share of the exact searches' time the negotiator may take now."""
         from .negotiate import RESTART_ROUNDS
 
-        early = self.negotiator.rounds < RESTART_ROUNDS
+        early = self._negotiator is None or self._negotiator.rounds < RESTART_ROUNDS
         return self.NEGOTIATE_SHARE if early else self.LATE_SHARE
 
     def outcome(self) -> SearchOutcome:
@@ -285,8 +309,9 @@ class RouteOrScan(BudgetedSearch):
             if self.scan.found:
                 found = self.scan.outcome()
                 return SearchOutcome(found.solutions, False, True, nodes + found.nodes)
-            if self.negotiator.solution is not None:
-                return SearchOutcome([self.negotiator.solution], False, True, nodes)
+            negotiated = self._negotiated()
+            if negotiated is not None:
+                return SearchOutcome([negotiated], False, True, nodes)
         return self.router.outcome()
 
 

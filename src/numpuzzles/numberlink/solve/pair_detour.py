@@ -23,7 +23,8 @@ import time
 from collections import deque
 
 from ...core.deadline import Deadline
-from ..model import EMPTY, Cell, Puzzle, Solution
+from ..model import Cell, Puzzle, Solution
+from .unique_blank import with_path
 
 PAIR_STEPS = 2_000
 """Depth-first steps (one cell added to the first label's path) per pair of labels."""
@@ -53,7 +54,9 @@ def pair_detour(
             return None
         rerouted = _reroute(paths[first], paths[second], steps)
         if rerouted is not None:
-            return _with_paths(solution, {first: rerouted[0], second: rerouted[1]})
+            w = puzzle.width
+            moved = with_path(solution, first, [r * w + c for r, c in rerouted[0]])
+            return with_path(moved, second, [r * w + c for r, c in rerouted[1]])
     return None
 
 
@@ -118,19 +121,3 @@ def _reroute(
         path.pop()
         on_path.discard(step)
     return None
-
-
-def _with_paths(solution: Solution, new: dict[int, list[Cell]]) -> Solution:
-    """``solution`` with the paths of ``new``'s labels replaced (their old cells emptied)."""
-    w = solution.width
-    cells = list(solution.cells)
-    for label in new:
-        for r, c in solution.path(label):
-            cells[r * w + c] = EMPTY
-    for label, path in new.items():
-        for r, c in path:
-            cells[r * w + c] = label
-    paths = tuple(
-        (label, tuple(new[label]) if label in new else path) for label, path in solution.paths
-    )
-    return Solution(w, solution.height, tuple(cells), paths)

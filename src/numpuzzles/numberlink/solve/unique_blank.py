@@ -104,7 +104,7 @@ def detour(puzzle: Puzzle, solution: Solution) -> Solution | None:
             for n in neighbours(p, w, h):
                 j = position.get(n)
                 if j is not None and j > i + 1:  # a chord: cut the stretch between
-                    return _with_path(solution, label, order[: i + 1] + order[j:])
+                    return with_path(solution, label, order[: i + 1] + order[j:])
                 if not free[n]:
                     continue
                 seen = touched.get(part[n])
@@ -113,7 +113,7 @@ def detour(puzzle: Puzzle, solution: Solution) -> Solution | None:
                 elif seen[0] != i:  # the part touches two cells of the path
                     middle = _route(seen[1], n, free, w, h)
                     longer = order[: seen[0] + 1] + middle + order[i:]
-                    return _with_path(solution, label, longer)
+                    return with_path(solution, label, longer)
     return None
 
 
@@ -135,7 +135,7 @@ def _route(start: int, goal: int, free: list[bool], w: int, h: int) -> list[int]
     return path[::-1]
 
 
-def _with_path(solution: Solution, label: int, order: list[int]) -> Solution:
+def with_path(solution: Solution, label: int, order: list[int]) -> Solution:
     """``solution`` with ``label``'s path replaced by ``order`` (row-major indices)."""
     w = solution.width
     cells = [EMPTY if v == label else v for v in solution.cells]

@@ -23,8 +23,7 @@ import time
 from collections import deque
 
 from ...core.deadline import Deadline
-from ..model import Cell, Puzzle, Solution
-from .unique_blank import with_path
+from ..model import EMPTY, Cell, Puzzle, Solution
 
 PAIR_STEPS = 2_000
 """Depth-first steps (one cell added to the first label's path) per pair of labels."""
@@ -121,3 +120,15 @@ def _reroute(
         path.pop()
         on_path.discard(step)
     return None
+
+
+def with_path(solution: Solution, label: int, order: list[int]) -> Solution:
+    """``solution`` with ``label``'s path replaced by ``order`` (row-major indices): the
+    one-path reroute of ``unique_blank.detour`` and, twice, this module's."""
+    w = solution.width
+    cells = [EMPTY if v == label else v for v in solution.cells]
+    for p in order:
+        cells[p] = label
+    path: tuple[Cell, ...] = tuple(divmod(p, w) for p in order)
+    paths = tuple((k, path if k == label else old) for k, old in solution.paths)
+    return Solution(solution.width, solution.height, tuple(cells), paths)

@@ -63,6 +63,7 @@ from itertools import pairwise
 from ...core.deadline import Deadline
 from ...core.result import SolveResult, Stats, Status, status_for
 from ..model import EMPTY, Cell, Puzzle, Rules, Solution
+from .pair_detour import pair_detour, with_path
 from .reach import Reach
 from .within import WITHIN_MAX_VARIABLES, neighbours, within_clauses
 
@@ -133,17 +134,6 @@ def _route(start: int, goal: int, free: list[bool], w: int, h: int) -> list[int]
     while path[-1] != start:
         path.append(came[path[-1]])
     return path[::-1]
-
-
-def with_path(solution: Solution, label: int, order: list[int]) -> Solution:
-    """``solution`` with ``label``'s path replaced by ``order`` (row-major indices)."""
-    w = solution.width
-    cells = [EMPTY if v == label else v for v in solution.cells]
-    for p in order:
-        cells[p] = label
-    path: tuple[Cell, ...] = tuple(divmod(p, w) for p in order)
-    paths = tuple((k, path if k == label else old) for k, old in solution.paths)
-    return Solution(solution.width, solution.height, tuple(cells), paths)
 
 
 def _edge_literals(model_edges: dict[tuple[int, int], int], solution: Solution) -> list[int]:
@@ -310,8 +300,6 @@ def unique_blank(
     if second is None and _fills(puzzle, first):
         second, established = _full_second(puzzle, first, deadline)
     if second is None:  # two paths side by side may trade cells (``pair_detour.py``)
-        from .pair_detour import pair_detour
-
         second = pair_detour(puzzle, first, deadline)
     if second is not None:
         return answer([first, second], False, nodes)

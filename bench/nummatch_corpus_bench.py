@@ -1,6 +1,6 @@
 """Take Ten corpus benchmark (issue 27): every app and paper board under both addition policies.
 
-Run:  python bench/nummatch_corpus_bench.py [--timeout S] [--only NAME ...]
+Run:  python bench/nummatch_corpus_bench.py [--timeout S] [--only NAME ...] [--baseline]
 
 The corpus is tests/data/nummatch/take-ten.txt (paper boards, posed under ``classic``) and
 tests/data/nummatch/number-match-app.txt (app boards, ``easybrain``); each board's comment
@@ -12,6 +12,12 @@ seconds and search nodes; every clearing is replayed by the independent checker 
 stops if one is refused), and a ``stuck`` answer with fewer additions than an ``any``
 answer stops it too.  ``unknown`` is a limit reached, never a claim: ``(time)`` the time
 limit, ``(bound)`` under ``classic`` the default bound of 10 additions searched to the end.
+
+``--baseline`` solves each board and policy a second time, right after, without the SAT
+model of the last phase (``seqsolve.LAST_PHASE_SAT`` off: the search alone decides boards
+with no addition left, as before ``clearsat.py``), and adds its status and seconds in a
+column after each policy's; where both decide a board, they must agree on the additions,
+or the run stops.
 """
 
 from __future__ import annotations
@@ -23,10 +29,11 @@ import time
 from pathlib import Path
 
 from numpuzzles.core.result import SolveResult, Status
+from numpuzzles.nummatch import seqsolve
 from numpuzzles.nummatch.board import Board
 from numpuzzles.nummatch.check import check
 from numpuzzles.nummatch.family import FAMILY
-from numpuzzles.nummatch.rules import ADD_POLICIES, get_rules
+from numpuzzles.nummatch.rules import ADD_POLICIES, Rules, get_rules
 from numpuzzles.nummatch.seqsolve import count_adds
 from numpuzzles.nummatch.sequence import Move
 from numpuzzles.nummatch.solve import solve
@@ -61,17 +68,41 @@ def cell(result: SolveResult[tuple[Move, ...]], seconds: float) -> str:
             f"{result.stats.nodes:,}")
 
 
+def baseline(name: str, board: Board, rules: Rules, timeout: float,
+             result: SolveResult[tuple[Move, ...]]) -> str:
+    """The same board and policy without the last phase's SAT model: status and seconds."""
+    seqsolve.LAST_PHASE_SAT = False
+    try:
+        t0 = time.perf_counter()
+        old = solve(board, rules, timeout=timeout)
+        seconds = time.perf_counter() - t0
+    finally:
+        seqsolve.LAST_PHASE_SAT = True
+    if old.solutions:
+        refused = check(board, old.solutions[0], rules.name)
+        if refused:
+            sys.exit(f"{name} under {rules.name} (baseline): the checker refused {refused[0]}")
+        if result.solutions and result.status is old.status is Status.SOLVED and (
+                count_adds(old.solutions[0]) != count_adds(result.solutions[0])):
+            sys.exit(f"{name} under {rules.name}: the baseline's fewest additions differ")
+    return f"{old.status.value} {seconds:.2f}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds a board and policy")
     parser.add_argument("--only", nargs="*", default=None, help="board names (default: all)")
+    parser.add_argument("--baseline", action="store_true",
+                        help="also solve without the last phase's SAT model, paired")
     args = parser.parse_args()
     only = " --only " + " ".join(args.only) if args.only else ""
-    print(f"command: python bench/nummatch_corpus_bench.py --timeout {args.timeout:g}{only}")
+    base = " --baseline" if args.baseline else ""
+    print(f"command: python bench/nummatch_corpus_bench.py --timeout {args.timeout:g}{only}{base}")
     print()
-    print("| board | kind | digits | stuck | adds | matches | s | nodes "
-          "| any | adds | matches | s | nodes |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    extra = " baseline |" if args.baseline else ""
+    print(f"| board | kind | digits | stuck | adds | matches | s | nodes |{extra}"
+          f" any | adds | matches | s | nodes |{extra}")
+    print("|---" * (13 + 2 * args.baseline) + "|")
     decided: dict[tuple[str, str], list[int]] = {}
     total = 0.0
     for name, kind, preset, board in load():
@@ -95,10 +126,12 @@ def main() -> None:
             tally[0] += result.status is not Status.UNKNOWN
             tally[1] += 1
             cells.append(cell(result, seconds))
+            if args.baseline:
+                cells.append(baseline(name, board, rules, args.timeout, result))
         if len(adds) == 2 and adds["stuck"] < adds["any"]:
             sys.exit(f"{name}: stuck took fewer additions than any")
         digits = sum(1 for v in board.cells if v)
-        print(f"| {name} | {kind} | {digits} | {cells[0]} | {cells[1]} |", flush=True)
+        print(f"| {name} | {kind} | {digits} | {' | '.join(cells)} |", flush=True)
     print()
     for (kind, policy), (done, count) in sorted(decided.items()):
         print(f"{kind} boards under {policy}: {done} of {count} decided")

@@ -5,10 +5,9 @@ rules' prose (every pair, in every order), and the independent checker."""
 from __future__ import annotations
 
 import random
-from functools import cache
 
 import pytest
-from nummatch_oracle import connected
+from nummatch_oracle import clears_by_matches
 
 from numpuzzles.core.deadline import Deadline
 from numpuzzles.nummatch import seqsolve
@@ -17,28 +16,6 @@ from numpuzzles.nummatch.check import check
 from numpuzzles.nummatch.sequence import board_cells
 
 WIDTH = 9
-
-
-def _compact(flat: tuple[int, ...]) -> tuple[int, ...]:
-    rows = [flat[k:k + WIDTH] for k in range(0, len(flat), WIDTH)]
-    return tuple(v for row in rows if any(row) for v in row)
-
-
-@cache
-def _clears_by_matches(flat: tuple[int, ...]) -> bool:
-    """Whether matches alone clear ``flat`` (no addition): every legal pair tried."""
-    live = [i for i, v in enumerate(flat) if v]
-    if not live:
-        return True
-    for x, a in enumerate(live):
-        for b in live[x + 1:]:
-            va, vb = flat[a], flat[b]
-            if (va == vb or va + vb == 10) and connected(list(flat), WIDTH, a, b, False):
-                after = list(flat)
-                after[a] = after[b] = 0
-                if _clears_by_matches(_compact(tuple(after))):
-                    return True
-    return False
 
 
 def _added(flat: tuple[int, ...], adds: int) -> tuple[int, ...]:
@@ -72,7 +49,7 @@ def test_restarts_find_an_adding_first_clearing_exactly_when_one_exists(
             outcome = shuffled.turn(cells, adds, 1_000)
             if outcome is not None:
                 break
-        want = _clears_by_matches(_added(cells, adds))
+        want = clears_by_matches(_added(cells, adds))
         assert outcome is want, (board.cells, adds)
         if outcome:
             moves = seqsolve._moves_of(shuffled, WIDTH)

@@ -73,6 +73,7 @@ import time
 from ..core.deadline import Deadline
 from ..core.result import SolveResult, Stats, Status
 from .board import Board, Pair
+from .clearsat import LastPhase
 from .deadlock import odd_inside_forced_pair, pairs_deadlocked
 from .endless import endless
 from .rules import VALUE_CLASS, Rules, get_rules, parity_ok
@@ -83,6 +84,7 @@ from .sequence import (
     add_numbers,
     board_cells,
     legal_index_pairs,
+    normalise,
     take_indices,
     uses_diagonals,
 )
@@ -90,6 +92,25 @@ from .sequence import (
 CLASSIC_DEFAULT_MAX_ADDS = 10
 FIRST_SLICE = 1_000
 """Nodes of the first restart slice (see ``solve_sequence``)."""
+LAST_PHASE_SAT = True
+"""Whether boards with no addition left may go to ``clearsat`` (off only for the benches'
+baseline, ``bench/nummatch_corpus_bench.py --baseline``)."""
+SAT_DIGITS = 40
+"""Boards with no addition left and at least this many digits go to ``clearsat`` once the
+search has spent ``LAST_PHASE_NODES`` on them (``classic`` only: see ``_last_phase``)."""
+LAST_PHASE_NODES = 30_000
+"""Nodes the search spends on such a board before the SAT model decides it.  Measured on
+the paper corpus (2026-12-05, the boards it decides in seconds): with 2,000 or 10,000
+the model took boards the search would have settled a little later, and the sum over
+five boards under ``stuck`` rose from about 28 s to 38-42 s; with 30,000 it was 23 s.
+Under ``any``, over seven boards, 59 s fell to 50 s (1 to 14: 41.6 to 21.4 s; but
+nawglan-27r 3.1 to 16.9 s, as its restarts' luck shifts)."""
+NODES_PER_CONFLICT = 5
+"""Search nodes a conflict of the SAT model counts as (measured on 80- to 96-digit
+boards: Glucose 15,000-22,000 conflicts a second, the search 60,000-140,000 nodes)."""
+CLAUSES_PER_NODE = 10
+"""Clauses of the SAT model that count as one node (building 185,000 takes about as long
+as the search's 18,000 nodes)."""
 
 
 class _Stop(Exception):
@@ -98,6 +119,10 @@ class _Stop(Exception):
 
 class _SliceOver(_Stop):
     """One restart's share of nodes is spent (see ``solve_sequence``)."""
+
+
+class _PhaseOver(Exception):
+    """The nodes for a last phase before its SAT model are spent (see ``_last_phase``)."""
 
 
 class _SeqSearch:
@@ -116,6 +141,9 @@ class _SeqSearch:
         self.add_first = not diagonals
         self.path: list[tuple[Cells, tuple[int, int] | None]] = []
         self.refuted: dict[tuple[Cells, int | None], int] = {}  # ``fewest``: budgets refuted
+        self.sat = LAST_PHASE_SAT and not diagonals  # no addition left: ``clearsat``
+        self.phase_end: int | None = None  # ``_last_phase``'s node budget, while it runs
+        self.last_phase = LastPhase()  # the model a limit stopped, to go on with
 
     def _ordered(self, cells: Cells, monotone: bool = False) -> list[tuple[int, int]]:
         """Legal pairs, best first: those that empty a row, then those in value classes
@@ -154,6 +182,8 @@ class _SeqSearch:
             raise _Stop
         if self.max_nodes is not None and self.nodes > self.max_nodes:
             raise _Stop
+        if self.phase_end is not None and self.nodes > self.phase_end:
+            raise _PhaseOver
 
     def search(self, cells: Cells, adds_left: int) -> bool:
         if not cells:
@@ -178,6 +208,9 @@ class _SeqSearch:
         ):
             self.dead.add(key)
             return False
+        if (adds_left == 0 and self.sat and self.phase_end is None
+                and len(cells) - cells.count(0) >= SAT_DIGITS):
+            return self._last_phase(cells, key)
         moves = self._ordered(cells, adds_left == 0 and not self.diagonals)
         if self.stuck:  # the addition is the one move when no pair is left, and no move else
             if not moves:
@@ -234,6 +267,44 @@ class _SeqSearch:
         self.refuted[key] = budget
         return False
 
+    def _last_phase(self, cells: Cells, key: tuple[Cells, int]) -> bool:
+        """Whether matches alone clear ``cells`` (``classic``, no addition left): the
+        search for ``LAST_PHASE_NODES`` nodes, then ``clearsat``'s SAT model.
+
+        Why both: most such boards the search settles in a few hundred nodes (the
+        deadlock proofs), far below the model's cost; the ones it does not can take it
+        millions of nodes (nawglan-27r's boards after three additions under ``stuck``:
+        151 of 356 undecided after 20,000 nodes each), where the model answers in
+        seconds.  Its clearing goes on ``path`` like the search's own moves; its proof
+        that none exists goes into the memo.  The model's work counts as nodes
+        (``NODES_PER_CONFLICT``, ``CLAUSES_PER_NODE``: about the search's time for as
+        many nodes), so a restart's slice and ``max_nodes`` bound it as they bound the
+        search, and, being counts, the same on any machine; when a slice ends inside it,
+        ``LastPhase`` keeps its solver, and the next slice goes on from there."""
+        mark = len(self.path)
+        self.phase_end = self.nodes + LAST_PHASE_NODES
+        try:
+            return self.search(cells, 0)
+        except _PhaseOver:
+            del self.path[mark:]
+        finally:
+            self.phase_end = None
+        ends = [end for end in (self.slice_end, self.max_nodes) if end is not None]
+        budget = None if not ends else (min(ends) - self.nodes) // NODES_PER_CONFLICT
+        verdict = self.last_phase.decide(cells, self.width, self.deadline, budget)
+        self.nodes += (verdict.conflicts * NODES_PER_CONFLICT
+                       + verdict.clauses // CLAUSES_PER_NODE)
+        if verdict.status is Status.UNKNOWN:
+            if self.deadline.expired() or (
+                    self.max_nodes is not None and self.nodes >= self.max_nodes):
+                raise _Stop
+            raise _SliceOver
+        if verdict.status is Status.UNSOLVABLE:
+            self.dead.add(key)
+            return False
+        self.path += _follow(cells, self.width, verdict.moves)
+        return True
+
     def _try_add(self, cells: Cells, adds_left: int) -> bool:
         self.path.append((cells, None))
         if self.search(add_numbers(cells), adds_left - 1):
@@ -246,6 +317,26 @@ RESTART_NODES = 300
 """Nodes of one random restart (``_Shuffled``), times the Luby sequence's term (1, 1, 2,
 1, 1, 2, 4, ...): mostly short restarts, and now and then one long enough for any depth,
 or to search the whole tree and show that no clearing adds first."""
+
+
+def _follow(cells: Cells, width: int, pairs: tuple[tuple[int, int], ...]
+            ) -> list[tuple[Cells, tuple[int, int] | None]]:
+    """``pairs`` (indices into ``cells``) as the search's path: each with the board before
+    it and its indices on that board, rows left empty removed as the game removes them."""
+    steps: list[tuple[Cells, tuple[int, int] | None]] = []
+    where = list(range(len(cells)))  # where each cell of ``cells`` is now (-1: row gone)
+    for a, b in pairs:
+        i, j = where[a], where[b]
+        steps.append((cells, (i, j)))
+        after = list(cells)
+        after[i] = after[j] = 0
+        cells = normalise(tuple(after), width)
+        gone = [row for row in range(0, len(after), width) if not any(after[row:row + width])]
+        for k, at in enumerate(where):
+            if at >= 0:
+                row = at - at % width
+                where[k] = -1 if row in gone else at - width * sum(1 for g in gone if g < row)
+    return steps
 
 
 def _luby(i: int) -> int:
@@ -290,6 +381,7 @@ class _Shuffled(_SeqSearch):
     def __init__(self, width: int, deadline: Deadline, max_nodes: int | None,
                  dead: set[tuple[Cells, int]]) -> None:
         super().__init__(width, False, deadline, max_nodes)
+        self.sat = False  # the restarts are the point here; the ordered search has the model
         self.dead = dead
         self.rng = random.Random(SHUFFLE_SEED)
         self.restarts = 0

@@ -30,6 +30,12 @@ the fewest additions.  Within one bound the search is depth-first over moves, wi
   3.3 million nodes (60 s); with six it takes 9,325 nodes (0.3 s), and all 500 starts
   each of 27 and 35 digits are decided within 0.8 s (a time limit gives ``UNKNOWN``,
   never a guess);
+* **the last phase by SAT** (``clearsat.py``, ``classic`` only): a board with no
+  addition left and ``SAT_DIGITS`` digits or more that the search has not settled in
+  ``LAST_PHASE_NODES`` nodes is decided by an exact SAT model (play is monotone then, so
+  a clearing is a pairing taken in rounds); under ``stuck`` such boards are a board with
+  no pair followed by its own digits, 80 digits and more, where the search alone can
+  take millions of nodes;
 * **ordering**: moves that empty a row first, then moves in value classes with few
   digits left; the addition last under ``easybrain`` but first under ``classic`` (measured:
   on random 27-digit starts adding last is about 10x faster for ``easybrain``, whose

@@ -173,3 +173,22 @@ def test_a_stopped_model_goes_on_where_it_stopped() -> None:
     assert all(v.clauses == 0 for v in verdicts[1:])
     other = _even_board(rand, 3, 0.0)
     assert phase.decide(other, WIDTH).status is clearsat.clear_by_matches(other, WIDTH).status
+
+
+def test_the_model_takes_boards_only_within_its_sizes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Boards with fewer than ``SAT_DIGITS`` or more than ``SAT_MAX_DIGITS`` digits stay
+    with the search: the model is never asked about them."""
+    asked: list[int] = []
+    decide = clearsat.LastPhase.decide
+
+    def spy(self: clearsat.LastPhase, cells: tuple[int, ...], *args: object) -> clearsat.Verdict:
+        asked.append(sum(1 for v in cells if v))
+        return decide(self, cells, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(clearsat.LastPhase, "decide", spy)
+    monkeypatch.setattr(seqsolve, "LAST_PHASE_NODES", 0)
+    monkeypatch.setattr(seqsolve, "SAT_DIGITS", 4)
+    monkeypatch.setattr(seqsolve, "SAT_MAX_DIGITS", 10)
+    board = Board(WIDTH, 1, (1, 2, 3, 5, 7, 8, 4, 0, 0))
+    seqsolve.solve_sequence(board, get_rules("classic+stuck"), max_adds=2)
+    assert asked and all(4 <= n <= 10 for n in asked)

@@ -104,6 +104,10 @@ baseline, ``bench/nummatch_corpus_bench.py --baseline``)."""
 SAT_DIGITS = 40
 """Boards with no addition left and at least this many digits go to ``clearsat`` once the
 search has spent ``LAST_PHASE_NODES`` on them (``classic`` only: see ``_last_phase``)."""
+SAT_MAX_DIGITS = 160
+"""...and at most this many: the model grows with the square of the digits times the
+rounds (0.9 million clauses at 128 random digits, 7.5 million at 256: 7.7 s), built in lists
+before the solver starts, so larger boards stay with the search alone."""
 LAST_PHASE_NODES = 30_000
 """Nodes the search spends on such a board before the SAT model decides it.  Measured on
 the paper corpus (2026-12-05, the boards it decides in seconds): with 2,000 or 10,000
@@ -215,7 +219,7 @@ class _SeqSearch:
             self.dead.add(key)
             return False
         if (adds_left == 0 and self.sat and self.phase_end is None
-                and len(cells) - cells.count(0) >= SAT_DIGITS):
+                and SAT_DIGITS <= len(cells) - cells.count(0) <= SAT_MAX_DIGITS):
             return self._last_phase(cells, key)
         moves = self._ordered(cells, adds_left == 0 and not self.diagonals)
         if self.stuck:  # the addition is the one move when no pair is left, and no move else

@@ -56,7 +56,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..core.deadline import Deadline
 from ..core.result import Status
-from .rules import VALUE_CLASS
+from .rules import VALUE_CLASS, parity_ok
 
 if TYPE_CHECKING:
     from pysat.solvers import Solver
@@ -231,11 +231,7 @@ class LastPhase:
         n = sum(1 for v in cells if v)
         if n == 0:
             return Verdict(Status.SOLVED, ())
-        counts = [0] * 6
-        for v in cells:
-            if v:
-                counts[VALUE_CLASS[v]] += 1
-        if any(c % 2 for c in counts):
+        if not parity_ok(cells):  # each match takes two digits of one value class
             return Verdict(Status.UNSOLVABLE, ())
         if conflicts is not None and conflicts <= 0:
             return Verdict(Status.UNKNOWN, ())

@@ -2,9 +2,10 @@
 
 Everything else about the package is declared in pyproject.toml.  Each kernel module named
 in ``jit.KERNEL_MODULES`` becomes an optional extension module ``<module>_aot`` compiled by
-numba's ``pycc``; where that fails (no C compiler, a numba without ``pycc``) the install
-goes on without it and the package compiles the kernel with numba's JIT on first use, as it
-would anyway.
+numba's ``pycc``, and each of ``jit.C_MODULES`` also ``<module>_c`` compiled by Cython;
+where that fails (no C compiler, a numba without ``pycc``, no Cython) the install goes on
+without it and the package compiles the kernel with numba's JIT on first use, as it would
+anyway.
 """
 
 from __future__ import annotations
@@ -29,11 +30,15 @@ class BuildKernels(build_ext):
     """Compiles each kernel with numba's pycc instead of from C sources."""
 
     def build_extension(self, ext: Extension) -> None:
-        kernel_module = ext.name.removesuffix(jit.AOT_SUFFIX)
+        in_c = ext.name.endswith(jit.C_SUFFIX)
+        kernel_module = ext.name.removesuffix(jit.C_SUFFIX if in_c else jit.AOT_SUFFIX)
         source = ROOT / "src" / Path(*kernel_module.split(".")).with_suffix(".py")
         output = Path(self.get_ext_fullpath(ext.name)).resolve()
         try:
-            jit.build(source, output)
+            if in_c:
+                jit.build_c(source, output, ext.name)
+            else:
+                jit.build(source, output)
         except Exception as exc:  # optional: the JIT covers for a missing build
             sys.stderr.write(f"numpuzzles: not compiling {ext.name} ahead of time ({exc})\n")
 
@@ -41,6 +46,7 @@ class BuildKernels(build_ext):
 setup(
     ext_modules=[
         Extension(name + jit.AOT_SUFFIX, sources=[], optional=True) for name in jit.KERNEL_MODULES
-    ],
+    ]
+    + [Extension(name + jit.C_SUFFIX, sources=[], optional=True) for name in jit.C_MODULES],
     cmdclass={"build_ext": BuildKernels},
 )

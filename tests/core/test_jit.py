@@ -2,8 +2,9 @@
 
 A stale ahead-of-time module (built from other source than the kernel module beside it)
 would run old code silently, so the loader must refuse it; these tests build a tiny kernel
-module for real with numba's ``pycc`` (a few seconds) and check that its build is used,
-that a changed source makes the loader refuse it, and what the environment switches do.
+module for real with numba's ``pycc`` and with Cython (a few seconds each) and check that
+its build is used, that a changed source makes the loader refuse it, and what the
+environment switches do.
 """
 
 from __future__ import annotations
@@ -57,6 +58,45 @@ def test_built_kernel_is_used_and_a_stale_one_refused(
     changed = importlib.import_module("jit_stale")
     assert jit.aot_function(changed.triangle) is None
     assert changed.triangle(3) == 12  # the new source is what runs
+
+
+DECLARATIONS = "cpdef long long triangle(long long n)\n"
+"""The C types of ``KERNEL`` for its Cython build (the role of ``scan_kernel.pxd``)."""
+
+
+def _build_c(directory: Path, name: str) -> Path:
+    source = directory / f"{name}.py"
+    source.write_text(KERNEL)
+    source.with_suffix(".pxd").write_text(DECLARATIONS)
+    suffix = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+    jit.build_c(source, directory / f"{name}{jit.C_SUFFIX}{suffix}", name + jit.C_SUFFIX)
+    return source
+
+
+def test_cython_build_is_used_and_a_stale_one_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same rules for ``build_c``'s modules as for ``pycc``'s: used when built from the
+    source beside them, refused once that source changed, skipped by ``NUMPUZZLES_NO_C``."""
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for switch in ("NUMPUZZLES_NO_JIT", "NUMPUZZLES_NO_C"):
+        monkeypatch.delenv(switch, raising=False)
+    _build_c(tmp_path, "cy_fresh")
+    stale = _build_c(tmp_path, "cy_stale")
+    stale.write_text(KERNEL.replace("total += i", "total += 2 * i"))
+
+    fresh = importlib.import_module("cy_fresh")
+    built = jit.c_function(fresh.triangle)
+    assert built is not None and built is not fresh.triangle
+    assert type(built).__name__ == "cython_function_or_method"  # compiled, not the source
+    assert [built(n) for n in range(6)] == [0, 1, 3, 6, 10, 15]
+    monkeypatch.setenv("NUMPUZZLES_NO_C", "1")
+    assert jit.c_function(fresh.triangle) is None
+    monkeypatch.delenv("NUMPUZZLES_NO_C")
+
+    changed = importlib.import_module("cy_stale")
+    assert jit.c_function(changed.triangle) is None
+    assert changed.triangle(3) == 12
 
 
 def test_switches_choose_the_plain_and_jit_versions(monkeypatch: pytest.MonkeyPatch) -> None:

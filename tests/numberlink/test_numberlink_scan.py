@@ -247,10 +247,13 @@ def test_sat_wins_the_race_where_the_scan_is_slow() -> None:
 
 
 def test_plain_tries_stop_once_their_budget_is_spent(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Without a compiled kernel at hand, small boards try plain Python first, until those
-    tries have cost ``PLAIN_BUDGET_SECONDS``; then boards go to the compiled kernel."""
+    """Without a compiled kernel at hand (neither numba's nor the Cython build), small
+    boards try plain Python first, until those tries have cost ``PLAIN_BUDGET_SECONDS``;
+    then boards go to numba's kernel."""
     from numpuzzles.core.deadline import Deadline
     from numpuzzles.numberlink.solve import race
+
+    monkeypatch.setenv("NUMPUZZLES_NO_C", "1")
 
     puzzle = formats.parse("6 6\n..1.23\n1.4...\n.....4\n.2.53.\n....5.\n66....\n")[0]
     monkeypatch.setattr(race.jit, "ready", lambda function: False)

@@ -1,9 +1,11 @@
-"""The plain scan search over lists (``scan_plain.py``) against the array-based one.
+"""The scan search without numpy (``scan_plain.py``: plain Python, or the kernel's Cython
+build) against the numba one over numpy arrays.
 
-Why: a tiny board's whole answer, its uniqueness proof included, now comes from this search
-when a process starts (``race.TINY_BOARD``), so it must be ``scan.ScanSearch`` node for
-node: the same solutions, the same proof of completeness, the same node count, also when
-run in pieces.  The array-based search is itself compared with brute force and SAT in
+Why: a board's whole answer, its uniqueness proof included, now comes from this search when
+a process starts (the Cython build for ``race.C_NODES`` nodes; without it plain Python on
+boards up to ``race.TINY_BOARD``), so it must be ``scan.ScanSearch`` node for node: the same
+solutions, the same proof of completeness, the same node count, also when run in pieces.
+The array-based search is itself compared with brute force and SAT in
 ``test_numberlink_scan.py``.
 """
 
@@ -49,10 +51,23 @@ def _boards() -> list[Puzzle]:
     return boards
 
 
+BUILT = (
+    "the Cython build of scan_kernel is missing or stale: `pip install -e .` builds it, and "
+    "so does `python -m numpuzzles.core.jit` in a checkout"
+)
+
+
+def _search(puzzle: Puzzle, limit: int, compiled: bool) -> PlainScanSearch:
+    search = PlainScanSearch(puzzle, limit, compiled)
+    assert search.compiled == compiled, BUILT
+    return search
+
+
+@pytest.mark.parametrize("compiled", [False, True], ids=["plain", "cython"])
 @pytest.mark.parametrize("limit", [1, 2, 3])
-def test_the_plain_search_is_the_array_search_node_for_node(limit: int) -> None:
+def test_the_plain_search_is_the_array_search_node_for_node(limit: int, compiled: bool) -> None:
     for puzzle in _boards():
-        plain = PlainScanSearch(puzzle, limit)
+        plain = _search(puzzle, limit, compiled)
         plain.run()
         arrays = ScanSearch(puzzle, limit)
         arrays.run()
@@ -64,10 +79,11 @@ def test_the_plain_search_is_the_array_search_node_for_node(limit: int) -> None:
             assert check(puzzle, solution, Rules.FILL_NOTOUCH) == []
 
 
-def test_the_plain_search_resumes_where_it_stopped() -> None:
+@pytest.mark.parametrize("compiled", [False, True], ids=["plain", "cython"])
+def test_the_plain_search_resumes_where_it_stopped(compiled: bool) -> None:
     puzzle = formats.parse((DATA / "flow-29.txt").read_text())[22]  # jumbo 13x13
-    whole = plain_scan_solve(puzzle, limit=2)
-    pieces = PlainScanSearch(puzzle, 2)
+    whole = plain_scan_solve(puzzle, limit=2, compiled=compiled)
+    pieces = _search(puzzle, 2, compiled)
     steps = 0
     while not pieces.run(max_nodes=50):
         steps += 1
@@ -81,9 +97,11 @@ def test_the_plain_search_resumes_where_it_stopped() -> None:
 def test_tiny_boards_try_the_plain_search_first_until_its_budget_is_spent(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """Even with the compiled kernel at hand, a tiny board first gets the plain search
-    (no numpy); once the tries have cost ``TINY_BUDGET_SECONDS``, the compiled kernel."""
+    """Without the Cython build, and even with numba's kernel at hand, a tiny board first
+    gets the plain search (no numpy); once the tries have cost ``TINY_BUDGET_SECONDS``,
+    numba's kernel."""
     puzzle = formats.parse((DATA / "flow-29.txt").read_text())[0]  # 5x5
+    monkeypatch.setenv("NUMPUZZLES_NO_C", "1")
     monkeypatch.setattr(race.jit, "ready", lambda function: True)
     monkeypatch.setattr(race, "_plain_spent", 0.0)
     assert race.plain_first(puzzle)
@@ -98,18 +116,38 @@ def test_tiny_boards_try_the_plain_search_first_until_its_budget_is_spent(
     assert list(answer.solutions) == quick.solutions
 
 
+@pytest.mark.parametrize("compiled", [False, True], ids=["plain", "cython"])
 def test_the_grades_measure_does_not_depend_on_which_search_ran(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, compiled: bool
 ) -> None:
-    """``scan_effort`` caps the plain try at its own node cap, so a board the plain search
-    would finish past the cap is unfinished there, as under the compiled kernel."""
+    """``scan_effort`` caps the quick try (plain, or the Cython build) at its own node cap,
+    so a board that search would finish past the cap is unfinished there, as under the
+    numba kernel."""
+    if not compiled:
+        monkeypatch.setenv("NUMPUZZLES_NO_C", "1")
     puzzle = formats.parse((DATA / "flow-29.txt").read_text())[8]  # 10x10
     full = plain_scan_solve(puzzle, limit=2)
     assert full.finished and full.nodes > 20
     cap = full.nodes // 2
     monkeypatch.setattr(race, "_plain_spent", 0.0)
     capped = race.scan_effort(puzzle, 2, cap)
-    monkeypatch.setattr(race, "_plain_spent", 1e9)  # no plain try: the compiled kernel
-    compiled = race.scan_effort(puzzle, 2, cap)
-    assert (capped.finished, capped.nodes) == (compiled.finished, compiled.nodes)
+    monkeypatch.setenv("NUMPUZZLES_NO_C", "1")
+    monkeypatch.setattr(race, "_plain_spent", 1e9)  # no quick try: the numba kernel
+    by_numba = race.scan_effort(puzzle, 2, cap)
+    assert (capped.finished, capped.nodes) == (by_numba.finished, by_numba.nodes)
     assert not capped.finished
+
+
+def test_with_the_cython_build_any_board_gets_its_nodes_first() -> None:
+    """A board of more cells than ``race.SMALL_BOARD`` is settled by the quick try when it
+    needs at most ``race.C_NODES`` nodes, with the numba search's answer; one that needs
+    more than the try may spend gets no quick answer (None), never a partial one."""
+    puzzle = formats.parse((DATA / "ahle-inputs4.txt").read_text())[4]  # 36x20
+    assert puzzle.width * puzzle.height > race.SMALL_BOARD
+    assert PlainScanSearch(puzzle, 2, True).compiled, BUILT
+    quick = race._quick_scan(puzzle, 2, Deadline(None))
+    arrays = ScanSearch(puzzle, 2)
+    arrays.run()
+    assert quick is not None and quick.finished and quick.complete
+    assert (quick.solutions, quick.nodes) == (arrays.outcome().solutions, arrays.nodes)
+    assert race._quick_scan(puzzle, 2, Deadline(None), cap=arrays.nodes // 2) is None

@@ -12,6 +12,7 @@ start-up, such as an editable install's import hook, is not counted against the 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -71,9 +72,10 @@ print(json.dumps(sorted(set(sys.modules) - before)))
 """
 
 
-def _imported(*args: str) -> set[str]:
+def _imported(*args: str, env: dict[str, str] | None = None) -> set[str]:
     done = subprocess.run(
-        [sys.executable, "-c", SCRIPT, *args], capture_output=True, text=True, check=True
+        [sys.executable, "-c", SCRIPT, *args], capture_output=True, text=True, check=True,
+        env=None if env is None else {**os.environ, **env},
     )
     return set(json.loads(done.stdout.splitlines()[-1]))
 
@@ -111,18 +113,34 @@ def test_the_issues_trivial_board_imports_neither_numpy_nor_sat(tmp_path: Path) 
     assert _forbidden(solved - bare, TINY_NEVER) == set()
 
 
-def test_a_larger_board_loads_the_compiled_scan_and_still_no_engine_it_does_not_use(
-    tmp_path: Path,
-) -> None:
+def _larger(tmp_path: Path) -> Path:
     from numpuzzles.numberlink import formats
 
     board = tmp_path / "larger.txt"
     puzzle = formats.parse((DATA / "flow-29.txt").read_text())[LARGER]
     assert puzzle.width * puzzle.height == 169
     board.write_text(formats.dump(puzzle, "ahle"))
+    return board
+
+
+def test_a_larger_board_is_settled_by_the_cython_build_without_numpy(tmp_path: Path) -> None:
+    """Issue 26, point 3: the kernel's Cython build (``scan_kernel_c``) needs no numpy, so
+    a board it settles within ``race.C_NODES`` imports neither numpy nor numba."""
+    board = _larger(tmp_path)
     bare = _imported()
     solved = _imported("numberlink", "solve", str(board), "--rules", "fill-notouch", "--unique")
+    assert "numpuzzles.numberlink.solve.scan_kernel_c" in solved
+    assert _forbidden(solved - bare, TINY_NEVER) == set()
+
+
+def test_without_the_cython_build_a_larger_board_loads_numbas_scan(tmp_path: Path) -> None:
+    board = _larger(tmp_path)
+    off = {"NUMPUZZLES_NO_C": "1"}
+    bare = _imported(env=off)
+    solved = _imported(
+        "numberlink", "solve", str(board), "--rules", "fill-notouch", "--unique", env=off)
     assert "numpuzzles.numberlink.solve.scan" in solved
+    assert "numpuzzles.numberlink.solve.scan_kernel_c" not in solved
     assert _forbidden(solved - bare) == set()
 
 

@@ -19,7 +19,8 @@ functions are its helpers: both compilers are told they may compile them too
 
 Environment: ``NUMPUZZLES_NO_JIT=1`` forces the plain Python functions (slow, for
 debugging); ``NUMPUZZLES_NO_AOT=1`` skips the ahead-of-time modules (numba's JIT as before
-they existed; the start-up benchmark uses it to measure the difference).
+they existed; the start-up benchmark uses it to measure the difference); ``NUMPUZZLES_NO_C=1``
+skips the Cython builds of ``C_MODULES`` (the searches then load numpy as before them).
 
 This module imports only the standard library at load time: ``setup.py`` loads it by path
 in a build environment where the package's other dependencies may be missing.
@@ -50,6 +51,23 @@ KERNEL_MODULES: tuple[str, ...] = (
 """Kernel modules compiled ahead of time at install; each defines ``AOT_EXPORTS``."""
 
 AOT_SUFFIX = "_aot"
+C_MODULES: tuple[str, ...] = ("numpuzzles.numberlink.solve.scan_kernel",)
+"""Kernel modules also built by Cython into ``<module>_c``: those with a ``<stem>.pxd`` of C
+types beside them.  Why a second compiler: a ``pycc`` module imports numpy when it loads
+(some 60 ms, most of a small process's time), a Cython one does not, so a process whose
+boards the scan settles never imports numpy.  It runs the same source on any buffer of
+int64 (``array.array('q')``), node for node the same search (see ``c_function``)."""
+C_SUFFIX = "_c"
+C_FINGERPRINT = "C_FINGERPRINT"
+"""The module constant a Cython build carries: the fingerprint of the source it was built
+from, so that a stale build is never used."""
+C_DIRECTIVES = {
+    "language_level": 3,
+    "annotation_typing": False,  # the source's annotations are numpy's; the .pxd gives C types
+    "infer_types": True,
+    "boundscheck": False,  # as numba compiles it: the kernels index within their arrays
+    "wraparound": False,
+}
 FINGERPRINT = "aot_fingerprint"
 """The function every ahead-of-time module exports besides the kernels: the hash of the
 kernel source it was built from, so that a stale build is never used."""
@@ -106,6 +124,42 @@ def aot_function(function: Callable[..., Any]) -> Callable[..., Any] | None:
 
 
 _modules: dict[str, ModuleType | None] = {}
+_c_modules: dict[str, ModuleType | None] = {}
+
+
+def c_function(function: Callable[..., Any]) -> Callable[..., Any] | None:
+    """``function``'s Cython build (``C_MODULES``), or None: none built, built from other
+    source, or skipped by ``NUMPUZZLES_NO_C`` or ``NUMPUZZLES_NO_JIT``.  It takes buffers
+    of int64 (``array.array('q')``, two-dimensional ones as a cast ``memoryview``) where the
+    numba versions take numpy arrays, and holds the GIL while it runs."""
+    if os.environ.get("NUMPUZZLES_NO_C") or os.environ.get("NUMPUZZLES_NO_JIT"):
+        return None
+    name = function.__module__
+    if name not in _c_modules:
+        _c_modules[name] = None
+        try:
+            built = importlib.import_module(name + C_SUFFIX)
+        except ImportError:
+            return None
+        if getattr(built, C_FINGERPRINT, None) == _source_fingerprint(name):
+            _c_modules[name] = built
+    module = _c_modules[name]
+    found: Callable[..., Any] | None = getattr(module, function.__name__, None)
+    return found
+
+
+def _source_fingerprint(name: str) -> int | None:
+    """The fingerprint of kernel module ``name``'s source file, None when unreadable."""
+    source = getattr(sys.modules.get(name), "__file__", None)
+    if source is None:
+        return None
+    try:
+        with open(source, "rb") as handle:
+            return fingerprint(handle.read())
+    except OSError:
+        return None
+
+
 _loading: dict[tuple[str, str], threading.Event] = {}
 
 
@@ -180,15 +234,8 @@ def _aot_module(name: str) -> ModuleType | None:
             built = importlib.import_module(name + AOT_SUFFIX)
         except ImportError:
             return None
-        source = getattr(sys.modules.get(name), "__file__", None)
-        if source is None:
-            return None
-        try:
-            with open(source, "rb") as handle:
-                current = fingerprint(handle.read())
-        except OSError:
-            return None
-        if getattr(built, FINGERPRINT)() == current:
+        current = _source_fingerprint(name)
+        if current is not None and getattr(built, FINGERPRINT)() == current:
             _modules[name] = built
     return _modules[name]
 
@@ -261,6 +308,49 @@ def build(source: Path, output: Path) -> None:
     compiler.compile()
 
 
+def build_c(source: Path, output: Path, name: str) -> None:
+    """Compile the kernel module at ``source`` with Cython into the extension module file
+    ``output``, importable as ``name`` (``<kernel module>_c``), with the C types of the
+    ``.pxd`` beside ``source``.  Needs Cython, setuptools and a C compiler; raises whatever
+    they raise.  The source is compiled from a copy named after the module, with its
+    fingerprint appended as ``C_FINGERPRINT``."""
+    import shutil
+    import tempfile
+    from pathlib import Path
+
+    # by name: neither ships type information, and both are only needed by a build
+    cythonize: Any = importlib.import_module("Cython.Build").cythonize
+    setuptools: Any = importlib.import_module("setuptools")
+
+    *packages, stem = name.split(".")
+    with tempfile.TemporaryDirectory() as folder:
+        work = Path(folder)
+        # Cython finds a module's .pxd by its full name, so the copy sits in its packages
+        package = work.joinpath(*packages)
+        package.mkdir(parents=True, exist_ok=True)
+        for level in range(len(packages)):
+            work.joinpath(*packages[: level + 1], "__init__.py").touch()
+        text = source.read_text(encoding="utf-8")
+        value = fingerprint(source.read_bytes())
+        copy = package / f"{stem}.py"
+        copy.write_text(f"{text}\n{C_FINGERPRINT} = {value}\n", "utf-8")
+        shutil.copyfile(source.with_suffix(".pxd"), package / f"{stem}.pxd")
+        extensions = cythonize(
+            [setuptools.Extension(name, [str(copy)])],
+            compiler_directives=C_DIRECTIVES,
+            build_dir=str(work / "c"),
+            quiet=True,
+        )
+        command = setuptools.Distribution({"ext_modules": extensions}).get_command_obj("build_ext")
+        command.build_lib = str(work / "lib")
+        command.build_temp = str(work / "temp")
+        command.ensure_finalized()
+        command.run()
+        built = Path(command.get_ext_fullpath(name))
+        output.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(built, output)
+
+
 def build_in_place(root: Path) -> list[Path]:
     """Build every module of ``KERNEL_MODULES`` next to its source under ``root`` (the
     directory holding the ``numpuzzles`` package); the files written."""
@@ -272,6 +362,11 @@ def build_in_place(root: Path) -> list[Path]:
         source = root.joinpath(*name.split(".")).with_suffix(".py")
         output = source.with_name(source.stem + AOT_SUFFIX + suffix)
         build(source, output)
+        written.append(output)
+    for name in C_MODULES:
+        source = root.joinpath(*name.split(".")).with_suffix(".py")
+        output = source.with_name(source.stem + C_SUFFIX + suffix)
+        build_c(source, output, name + C_SUFFIX)
         written.append(output)
     return written
 

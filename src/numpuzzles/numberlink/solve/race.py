@@ -97,6 +97,13 @@ FEW_EMPTY = True
 """Whether Glucose, beside the child's CaDiCaL in a ``blank`` race, looks first for
 solutions that leave few cells empty (``few_empty.py``) instead of searching the same
 unbounded model as the child; the benchmarks set it False for their baseline."""
+C_NODES = HEAD_START_NODES
+"""Where the Cython build of the scan kernel exists (``scan_kernel_c``, see
+``core/jit.py``), every board first gets this many of its nodes (``_quick_scan``), on
+buffers that need no numpy: as many as the numba kernel's head start, so a board the scan
+settles alone is settled before numpy loads (measured: the 45 published puzzles of the
+start-up bench need 201 to 20,642 nodes each), and a board it does not settle costs one
+head start more (some 25 ms) before the numba search and SAT take over."""
 NEGOTIATE = True
 """Whether ``RouteOrScan`` gives negotiated routing (``negotiate.py``) its turns; the
 benchmarks set it False for their baseline, the race as it was without it."""
@@ -458,15 +465,20 @@ def plain_first(puzzle: Puzzle) -> bool:
 def _quick_scan(
     puzzle: Puzzle, limit: int, deadline: Deadline, cap: int | None = None
 ) -> SearchOutcome | None:
-    """A small board's answer from the plain-Python kernel, if it comes within a few
-    thousand nodes (and ``cap``): loading the compiled kernel costs most of a second once
-    per process where no ahead-of-time build exists, and its numpy some 75 ms where one
-    does, more than such a board needs in plain Python.  None: no quick answer."""
+    """A board's answer from the scan search without numpy (``scan_plain.py``), if it comes
+    within ``C_NODES`` nodes of the kernel's Cython build where there is one, else, on a
+    small board, within a few thousand nodes of plain Python (and within ``cap`` either
+    way): loading the numba kernel costs most of a second once per process where no
+    ahead-of-time build exists, and its numpy some 60 ms where one does, more than such a
+    board needs.  None: no quick answer."""
     global _plain_spent
     from .scan_plain import plain_scan_solve
 
     cells = puzzle.width * puzzle.height
-    if plain_first(puzzle):
+    compiled = jit.c_function(scan_kernel.search) is not None
+    if compiled:
+        nodes = C_NODES
+    elif plain_first(puzzle):
         nodes = TINY_NODES  # before ``jit.ready``, which loads the compiled kernel
     elif (
         cells > SMALL_BOARD
@@ -478,6 +490,10 @@ def _quick_scan(
         nodes = PLAIN_NODES
     if cap is not None:
         nodes = min(nodes, cap)
+    if compiled:
+        outcome = plain_scan_solve(
+            puzzle, limit=limit, max_nodes=nodes, deadline=deadline, compiled=True)
+        return outcome if outcome.finished else None
     start = time.perf_counter()
     outcome = plain_scan_solve(puzzle, limit=limit, max_nodes=nodes, deadline=deadline)
     _plain_spent += time.perf_counter() - start

@@ -7,6 +7,8 @@ decides whether SAT's model is affordable), so it belongs to none of them.
 
 from __future__ import annotations
 
+from array import array
+
 from ..model import EMPTY, Puzzle
 
 
@@ -21,15 +23,14 @@ class Reach:
     """
 
     def __init__(self, puzzle: Puzzle, compiled: bool | None = None) -> None:
-        """``compiled``: number the parts with the compiled kernel (``scan_kernel.parts``);
-        None: when the scan's compiled kernel is at hand without numba's start-up."""
+        """``compiled``: number the parts with a compiled kernel (``scan_kernel.parts``: its
+        Cython build where there is one, which needs no numpy, else numba's); None: when
+        one is at hand without numba's start-up."""
         w = puzzle.width
         self.width = w
         self.pw = pw = w + 2
-        if compiled is None:
-            compiled = _scan_kernel_ready()
         # padded; in ``part`` a negative value is a cell in no part, else the cell's part
-        part, sizes = (_compiled_parts if compiled else _plain_parts)(puzzle)
+        part, sizes = _parts(puzzle, compiled)
         self.part = part
         self.ends = puzzle.endpoints()
         self._domains: dict[int, set[int]] | None = None
@@ -67,6 +68,28 @@ class Reach:
                 for label, (a, b) in self.ends.items()
             }
         return self._domains
+
+
+def _parts(puzzle: Puzzle, compiled: bool | None) -> tuple[list[int], list[int]]:
+    """The padded board's part of each cell and the parts' sizes, by the Cython build of
+    ``scan_kernel.parts`` where it exists (no numpy), else by numba's build where
+    ``compiled`` asks for it (or, when None, it is ready), else in Python."""
+    if compiled is False:
+        return _plain_parts(puzzle)
+    from ...core import jit
+    from . import scan_kernel
+
+    in_c = jit.c_function(scan_kernel.parts)
+    if in_c is not None:
+        from .scan_plain import padded_board
+
+        lab = padded_board(puzzle)
+        part, sizes, stack = (array("q", bytes(8 * len(lab))) for _ in range(3))
+        count = in_c(lab, puzzle.width + 2, part, sizes, stack)
+        return part.tolist(), sizes[:count].tolist()
+    if compiled or _scan_kernel_ready():
+        return _compiled_parts(puzzle)
+    return _plain_parts(puzzle)
 
 
 def _scan_kernel_ready() -> bool:

@@ -191,7 +191,8 @@ def search(
     w = width
     while depth >= 0:
         if depth == n:
-            sols[found, :] = con
+            for q in range(con.shape[0]):  # a loop, not a slice: every build copies it
+                sols[found, q] = con[q]
             found += 1
             if found >= limit:
                 reg[DEPTH] = depth - 1
@@ -215,7 +216,7 @@ def search(
                 else:
                     col[at] = old
             have = con[p]
-            need = req[p] - int((have & N) != 0) - int((have & W) != 0)
+            need = req[p] - ((have & N) != 0) - ((have & W) != 0)
             # an east-south corner to the north-west joins the cells north and west of p: p
             # may join neither (one would make p touch the other, both close a loop)
             if (con[p - w - 1] & (E | S)) == (E | S) and (have & (N | W)) != 0:
@@ -236,16 +237,16 @@ def search(
             if go_e:
                 if lab[e] < 0 or ne_corner:
                     continue
-                if int((con[e] & N) != 0) + int((con[e] & W) != 0) >= req[e]:
+                if ((con[e] & N) != 0) + ((con[e] & W) != 0) >= req[e]:
                     continue
                 # no three edges of a 2x2 square (a U turn touches itself)
-                up = int((con[p - w] & E) != 0) + int((have & N) != 0)
-                if up + int((con[p - w + 1] & S) != 0) >= 2:
+                up = ((con[p - w] & E) != 0) + ((have & N) != 0)
+                if up + ((con[p - w + 1] & S) != 0) >= 2:
                     continue
             if go_s:
                 if lab[s] < 0:
                     continue
-                if int((have & W) != 0) + int((con[p - 1] & S) != 0) >= 2:
+                if ((have & W) != 0) + ((con[p - 1] & S) != 0) >= 2:
                     continue
             final = have | (E if go_e else 0) | (S if go_s else 0)
             if lab[p] == 0:

@@ -1,101 +1,135 @@
-"""The scan search in plain Python over lists: a small board answered without numpy.
+"""The scan search without numpy: plain Python over ``array.array`` buffers, or the same
+kernel compiled by Cython.
 
-Why: a process that solves one small board spends most of its time importing, and numpy
-(which the compiled kernel's arrays need, and which its ahead-of-time build imports when
-loaded) is the dearest import of all: some 75 ms of a trivial board's whole process, whose
-search takes well under a millisecond in plain Python.  So ``race._quick_scan`` runs this
-first on small boards, for a few thousand nodes and at most ``TINY_BUDGET_SECONDS`` a
-process, before it loads the compiled kernel.
+Why: a process that solves a few boards spends most of its time importing, and numpy (which
+the numba kernels' arrays need, and which their ahead-of-time build imports when loaded) is
+the dearest import of all: some 60 ms, where the 45 published puzzles of the start-up bench
+take the compiled search 5 ms in all.  So ``race._quick_scan`` runs this first: the Cython
+build of ``scan_kernel`` (``scan_kernel_c``, see ``core/jit.py``: as fast as numba's, and
+it needs no numpy) for ``race.C_NODES`` nodes where it was built, else the plain functions
+for a few thousand nodes on small boards (``race.TINY_BOARD``), before the numpy path loads.
 
-It runs the very functions of ``scan_kernel`` (``prepare``, ``search``, ``trace``: the
-plain versions the compiled ones are built from) on lists instead of arrays, so its answers
-are those of ``scan.ScanSearch`` node for node: exact under ``fill-notouch`` (the argument
-is ``scan.py``'s docstring), its ``complete`` a proof, its node count the same.  The tests
-compare the two on every board of a corpus.
+It runs the very functions of ``scan_kernel`` (``prepare``, ``search``, ``trace``: the plain
+versions the compiled ones are built from, or their Cython build) on int64 buffers instead
+of numpy arrays, so its answers are those of ``scan.ScanSearch`` node for node: exact under
+``fill-notouch`` (the argument is ``scan.py``'s docstring), its ``complete`` a proof, its
+node count the same.  The tests compare the three on every board of a corpus.
 """
 
 from __future__ import annotations
 
 import threading
+from array import array
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from ...core import jit
 from ...core.deadline import Deadline
 from ..model import BLOCKED, Cell, Puzzle, Solution
 from . import scan_kernel as kernel
 from .budget import BudgetedSearch, SearchOutcome
 
-_prepare: Callable[..., int] = kernel.prepare
-_search: Callable[..., int] = kernel.search
-_trace: Callable[..., int] = kernel.trace
-"""The plain kernel functions, typed for any sequences: they are annotated with numpy
-arrays, and index lists the same way."""
+Kernel = Callable[..., int]
 
 
-class _Vector(list[int]):
-    """A list with the one attribute of a 1-D array the kernels read: ``shape``."""
+if TYPE_CHECKING:  # ``array[int]`` is typing's alone before Python 3.12
+    _Int64s = array[int]
+else:
+    _Int64s = array
+
+
+class _Vector(_Int64s):
+    """An ``array('q')`` with the one attribute of a 1-D numpy array the kernels read:
+    ``shape``."""
+
+    def __new__(cls, values: Any = ()) -> _Vector:
+        made: _Vector = super().__new__(cls, "q", values)
+        return made
 
     @property
     def shape(self) -> tuple[int]:
         return (len(self),)
 
 
+def _zeros(size: int) -> _Vector:
+    return _Vector(bytes(8 * size))
+
+
 class _Rows:
-    """A 2-D array of integers as one flat list, indexed ``rows[i, j]`` as the kernels do
-    (``trail``), or by whole rows, ``rows[i, :] = values`` (``sols``)."""
+    """A 2-D array of integers as one flat ``array('q')``, indexed ``rows[i, j]`` as the
+    plain kernels do; ``grid`` is the same memory as a 2-D buffer, for the Cython build."""
 
     def __init__(self, rows: int, columns: int) -> None:
         self.columns = columns
-        self.flat = [0] * (rows * columns)
+        self.flat: array[int] = array("q", bytes(8 * rows * columns))
+        self.grid = memoryview(self.flat).cast("B").cast("q", (rows, columns))
 
     def __getitem__(self, key: tuple[int, int]) -> int:
         return self.flat[key[0] * self.columns + key[1]]
 
-    def __setitem__(self, key: tuple[int, Any], value: Any) -> None:
-        row, column = key
-        if isinstance(column, slice):
-            start = row * self.columns
-            self.flat[start : start + self.columns] = value
-        else:
-            self.flat[row * self.columns + column] = value
+    def __setitem__(self, key: tuple[int, int], value: int) -> None:
+        self.flat[key[0] * self.columns + key[1]] = value
 
-    def row(self, index: int) -> list[int]:
+    def row(self, index: int) -> array[int]:
         return self.flat[index * self.columns : (index + 1) * self.columns]
 
 
+def padded_board(puzzle: Puzzle) -> _Vector:
+    """``puzzle``'s cells with a border of ``kernel.BORDER`` all round, row by row: the
+    kernels' ``lab``."""
+    w, h, cells = puzzle.width, puzzle.height, puzzle.cells
+    pw = w + 2
+    lab = _Vector(array("q", [kernel.BORDER]) * (pw * (h + 2)))
+    for r in range(h):
+        base = (r + 1) * pw + 1
+        lab[base : base + w] = array("q", cells[r * w : (r + 1) * w])
+    return lab
+
+
+def c_kernels() -> tuple[Kernel, Kernel, Kernel] | None:
+    """``prepare``, ``search`` and ``trace`` of the Cython build, None where there is none."""
+    search = jit.c_function(kernel.search)
+    prepare = jit.c_function(kernel.prepare)
+    trace = jit.c_function(kernel.trace)
+    if search is None or prepare is None or trace is None:
+        return None
+    return prepare, search, trace
+
+
 class PlainScanSearch(BudgetedSearch):
-    """``scan.ScanSearch`` over lists, run by the plain kernel functions (see the module
-    docstring); resumable in the same way, since all its state lives in its lists."""
+    """``scan.ScanSearch`` over ``array('q')`` buffers, run by the Cython build of the
+    kernel (``compiled``, where it was built) or its plain functions (see the module
+    docstring); resumable in the same way, since all its state lives in its buffers."""
 
     step_nodes = 200_000
 
-    def __init__(self, puzzle: Puzzle, limit: int = 1) -> None:
+    def __init__(self, puzzle: Puzzle, limit: int = 1, compiled: bool = False) -> None:
         self.puzzle = puzzle
         self.limit = limit
         self.finished = False
         self.complete = False
+        found = c_kernels() if compiled else None
+        self.compiled = found is not None
+        functions: tuple[Kernel, Kernel, Kernel] = found or (
+            kernel.prepare, kernel.search, kernel.trace)
+        self._prepare, self._search, self._trace = functions
         w, h = puzzle.width, puzzle.height
         self.width = pw = w + 2
         size = pw * (h + 2)
-        lab = [kernel.BORDER] * size
-        cells = puzzle.cells
-        for r in range(h):
-            base = (r + 1) * pw + 1
-            lab[base : base + w] = cells[r * w : (r + 1) * w]
-        self.lab = _Vector(lab)
-        self.req = _Vector([0] * size)
-        self.canse = _Vector([0] * size)
-        order = _Vector([0] * size)
-        self.rank = _Vector([0] * size)
-        self.col = _Vector([0] * size)
-        n = _prepare(self.lab, w, h, self.req, self.canse, order, self.rank, self.col)
+        self.lab = padded_board(puzzle)
+        self.req = _zeros(size)
+        self.canse = _zeros(size)
+        order = _zeros(size)
+        self.rank = _zeros(size)
+        self.col = _zeros(size)
+        n = self._prepare(self.lab, w, h, self.req, self.canse, order, self.rank, self.col)
         self.order = _Vector(order[:n])
-        self.con = _Vector([0] * size)
+        self.con = _zeros(size)
         self.end = _Vector(range(size))
         self.trail = _Rows(8 * n + size + 16, 3)
-        self.opt = _Vector([0] * (n + 1))
-        self.mark = _Vector([0] * (n + 1))
-        self.reg = _Vector([0] * 4)
+        self.opt = _zeros(n + 1)
+        self.mark = _zeros(n + 1)
+        self.reg = _zeros(4)
         self.sols = _Rows(limit, size)
 
     @property
@@ -113,10 +147,11 @@ class PlainScanSearch(BudgetedSearch):
     def _step(
         self, budget: int, deadline: Deadline | None, stop: threading.Event | None
     ) -> bool:
-        code = _search(
+        grids = self.compiled  # the Cython build reads 2-D buffers, the plain one _Rows
+        code = self._search(
             self.lab, self.req, self.canse, self.order, self.rank, self.width, self.con,
-            self.end, self.col, self.trail, self.opt, self.mark, self.reg, self.sols,
-            self.limit, budget,
+            self.end, self.col, self.trail.grid if grids else self.trail, self.opt,
+            self.mark, self.reg, self.sols.grid if grids else self.sols, self.limit, budget,
         )
         if code != kernel.PAUSED:
             self.finished = True
@@ -127,7 +162,7 @@ class PlainScanSearch(BudgetedSearch):
         solutions = [self._decode(self.sols.row(i)) for i in range(self.found)]
         return SearchOutcome(solutions, self.complete, self.finished, self.nodes)
 
-    def _decode(self, con: list[int]) -> Solution:
+    def _decode(self, con: array[int]) -> Solution:
         """The solution whose edges (padded, ``N|E|S|W`` bits per cell) are ``con``, as
         ``ScanSearch._decode`` makes it."""
         puzzle, pw = self.puzzle, self.width
@@ -135,10 +170,10 @@ class PlainScanSearch(BudgetedSearch):
         ends = puzzle.endpoints()
         labels = _Vector(ends)
         starts = _Vector((r + 1) * pw + c + 1 for (r, c), _ in ends.values())
-        path = _Vector([0] * size)
-        cut = _Vector([0] * len(labels))
-        owner = _Vector([0] * size)
-        _trace(_Vector(con), pw, starts, labels, path, cut, owner)
+        path = _zeros(size)
+        cut = _zeros(len(labels))
+        owner = _zeros(size)
+        self._trace(_Vector(con), pw, starts, labels, path, cut, owner)
 
         def cell(p: int) -> Cell:
             return (p // pw - 1, p % pw - 1)
@@ -159,10 +194,11 @@ class PlainScanSearch(BudgetedSearch):
 
 def plain_scan_solve(
     puzzle: Puzzle, *, limit: int = 1, max_nodes: int | None = None,
-    deadline: Deadline | None = None,
+    deadline: Deadline | None = None, compiled: bool = False,
 ) -> SearchOutcome:
-    """Up to ``limit`` ``fill-notouch`` solutions of ``puzzle`` by the plain scan search,
-    stopped unfinished after ``max_nodes`` nodes or at ``deadline``."""
-    search = PlainScanSearch(puzzle, limit)
+    """Up to ``limit`` ``fill-notouch`` solutions of ``puzzle`` by the scan search without
+    numpy (its Cython build when ``compiled`` and built, else plain Python), stopped
+    unfinished after ``max_nodes`` nodes or at ``deadline``."""
+    search = PlainScanSearch(puzzle, limit, compiled)
     search.run(max_nodes, deadline)
     return search.outcome()

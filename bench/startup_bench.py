@@ -3,11 +3,14 @@
 Run from the repository root (the boards come from tests/data/numberlink/)::
 
     python bench/startup_bench.py                 # both modes, 3 runs each, every case
-    python bench/startup_bench.py --repeat 7 --mode aot --case trivial --case published
+    python bench/startup_bench.py --repeat 7 --mode aot --mode noc --case trivial --case published
 
-Two measurements, each in two modes: ``aot`` (as installed: the ahead-of-time kernel when
-it was built, see ``numpuzzles/core/jit.py``) and ``jit`` (``NUMPUZZLES_NO_AOT=1``: numba's
-JIT with its on-disk cache, as before the ahead-of-time build existed).
+Two measurements, each in up to three modes: ``aot`` (as installed: the scan kernel's Cython
+build and the ahead-of-time numba kernels where they were built, see
+``numpuzzles/core/jit.py``), ``noc`` (``NUMPUZZLES_NO_C=1``: the numba kernels alone, as
+before the Cython build, issue 26's baseline) and ``jit`` (``NUMPUZZLES_NO_AOT=1`` too:
+numba's JIT with its on-disk cache, as before the ahead-of-time build existed).  The modes
+take turns within each case, so each case's figures are paired.
 
 - *boards*: one board per process, ``python -m numpuzzles numberlink solve FILE -q`` (the
   default rules, one solution) and the same with ``--rules fill-notouch --unique``, on
@@ -158,7 +161,7 @@ def small_boards(directory: Path) -> Path:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--mode", action="append", choices=("aot", "jit"))
+    parser.add_argument("--mode", action="append", choices=("aot", "noc", "jit"))
     parser.add_argument("--skip-small", action="store_true", help="no small-300 case")
     parser.add_argument("--case", action="append", choices=CASES,
                         help="the cases to run (default: all)")
@@ -166,9 +169,11 @@ def main() -> None:
     modes = args.mode or ["aot", "jit"]
     cases = set(args.case or CASES) - ({"small"} if args.skip_small else set())
     base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    aot = {k: v for k, v in base.items() if k not in ("NUMPUZZLES_NO_AOT", "NUMPUZZLES_NO_C")}
     envs = {
-        "aot": {k: v for k, v in base.items() if k != "NUMPUZZLES_NO_AOT"},
-        "jit": {**base, "NUMPUZZLES_NO_AOT": "1"},
+        "aot": aot,
+        "noc": {**aot, "NUMPUZZLES_NO_C": "1"},
+        "jit": {**aot, "NUMPUZZLES_NO_AOT": "1", "NUMPUZZLES_NO_C": "1"},
     }
     with tempfile.TemporaryDirectory() as scratch:
         directory = Path(scratch)

@@ -151,3 +151,21 @@ def test_with_the_cython_build_any_board_gets_its_nodes_first() -> None:
     assert quick is not None and quick.finished and quick.complete
     assert (quick.solutions, quick.nodes) == (arrays.outcome().solutions, arrays.nodes)
     assert race._quick_scan(puzzle, 2, Deadline(None), cap=arrays.nodes // 2) is None
+
+
+@pytest.mark.parametrize("compiled", [False, True], ids=["plain", "cython"])
+def test_numba_goes_on_where_the_search_without_numpy_stopped(compiled: bool) -> None:
+    """``ScanSearch.adopt``: a quick try stopped part way, then numba's kernel on views of
+    its buffers, ends exactly as one numba search from the start (solutions, proof, nodes):
+    no node searched twice, none skipped."""
+    for puzzle in _boards()[::3]:
+        whole = ScanSearch(puzzle, 2)
+        whole.run()
+        quick = _search(puzzle, 2, compiled)
+        quick.run(max_nodes=max(1, whole.nodes // 3))
+        went_on = ScanSearch.adopt(quick)
+        went_on.run()
+        a, b = went_on.outcome(), whole.outcome()
+        assert (a.solutions, a.complete, a.finished, a.nodes) == (
+            b.solutions, b.complete, b.finished, b.nodes
+        ), puzzle

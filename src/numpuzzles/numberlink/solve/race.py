@@ -48,6 +48,7 @@ if TYPE_CHECKING:  # the router (like SAT and the array-based scan) is imported 
     from .sat import Alarm
     from .sat_child import ChildSat
     from .sat_model import Model
+    from .scan_plain import PlainScanSearch
 
 HEAD_START_NODES = 500_000
 """Under ``fill-notouch`` the scan search runs alone for this many nodes (some 40 ms
@@ -150,13 +151,15 @@ def scan_answer(
         from .sat import sat_result
 
         return sat_result(deadline, [], False, not outcome.finished)  # no proof
-    quick = _quick_scan(puzzle, limit, deadline)
-    if quick is not None:
-        return scan_result(quick, deadline) if settled(quick) else None
-    from .scan import ScanSearch  # here: numpy, which the plain try did without
+    quick = _quick_search(puzzle, limit, deadline)
+    if quick is not None and quick.finished:
+        outcome = quick.outcome()
+        return scan_result(outcome, deadline) if settled(outcome) else None
+    from .scan import ScanSearch  # here: numpy, which the quick try did without
 
-    search = ScanSearch(puzzle, limit)
-    if search.run(HEAD_START_NODES, deadline):
+    # numba's kernel goes on where the quick try stopped, on the same memory
+    search = ScanSearch(puzzle, limit) if quick is None else ScanSearch.adopt(quick)
+    if search.run(max(0, HEAD_START_NODES - search.nodes), deadline):
         outcome = search.outcome()  # decoded once: slow on huge boards
         if settled(outcome):
             return scan_result(outcome, deadline)
@@ -465,14 +468,23 @@ def plain_first(puzzle: Puzzle) -> bool:
 def _quick_scan(
     puzzle: Puzzle, limit: int, deadline: Deadline, cap: int | None = None
 ) -> SearchOutcome | None:
-    """A board's answer from the scan search without numpy (``scan_plain.py``), if it comes
-    within ``C_NODES`` nodes of the kernel's Cython build where there is one, else, on a
-    small board, within a few thousand nodes of plain Python (and within ``cap`` either
-    way): loading the numba kernel costs most of a second once per process where no
-    ahead-of-time build exists, and its numpy some 60 ms where one does, more than such a
-    board needs.  None: no quick answer."""
+    """A board's answer from the scan search without numpy (``_quick_search``), if that
+    search finished; None: no quick answer."""
+    search = _quick_search(puzzle, limit, deadline, cap)
+    return search.outcome() if search is not None and search.finished else None
+
+
+def _quick_search(
+    puzzle: Puzzle, limit: int, deadline: Deadline, cap: int | None = None
+) -> PlainScanSearch | None:
+    """The scan search without numpy (``scan_plain.py``), run for ``C_NODES`` nodes of the
+    kernel's Cython build where there is one, else, on a small board, for a few thousand
+    nodes of plain Python (and within ``cap`` either way): loading the numba kernel costs
+    most of a second once per process where no ahead-of-time build exists, and its numpy
+    some 60 ms where one does, more than such a board needs.  Finished or not (then
+    ``scan.ScanSearch.adopt`` goes on from where it stopped); None: no try was made."""
     global _plain_spent
-    from .scan_plain import plain_scan_solve
+    from .scan_plain import PlainScanSearch
 
     cells = puzzle.width * puzzle.height
     compiled = jit.c_function(scan_kernel.search) is not None
@@ -490,14 +502,12 @@ def _quick_scan(
         nodes = PLAIN_NODES
     if cap is not None:
         nodes = min(nodes, cap)
-    if compiled:
-        outcome = plain_scan_solve(
-            puzzle, limit=limit, max_nodes=nodes, deadline=deadline, compiled=True)
-        return outcome if outcome.finished else None
     start = time.perf_counter()
-    outcome = plain_scan_solve(puzzle, limit=limit, max_nodes=nodes, deadline=deadline)
-    _plain_spent += time.perf_counter() - start
-    return outcome if outcome.finished else None
+    search = PlainScanSearch(puzzle, limit, compiled)
+    search.run(nodes, deadline)
+    if not compiled:
+        _plain_spent += time.perf_counter() - start
+    return search
 
 
 def scan_effort(puzzle: Puzzle, limit: int, max_nodes: int) -> SearchOutcome:

@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -50,6 +51,9 @@ from ...core.deadline import Deadline
 from ..model import BLOCKED, Cell, Puzzle, Solution
 from . import scan_kernel as kernel
 from .budget import ChunkedSearch, SearchOutcome
+
+if TYPE_CHECKING:
+    from .scan_plain import PlainScanSearch
 
 CHUNK_NODES = 200_000
 """Nodes per kernel call between clock checks (a few milliseconds compiled)."""
@@ -115,6 +119,31 @@ class ScanSearch(ChunkedSearch):
         self.sols = np.zeros((limit, size), dtype=np.int64)
         self.compiled = compiled
         self._tables: tuple[np.ndarray, np.ndarray, list[Cell]] | None = None
+
+    @classmethod
+    def adopt(cls, quick: PlainScanSearch) -> ScanSearch:
+        """The search ``quick`` (``scan_plain.py``, run without numpy) continued by numba's
+        kernel: numpy views of its buffers, the same memory, so the nodes it searched are
+        not searched again.  Both kernels keep all their state in these buffers and run
+        the same code, so going on here is the search ``quick`` would have gone on with."""
+
+        def view(buffer: Any) -> np.ndarray:
+            return np.frombuffer(buffer, dtype=np.int64)
+
+        self = cls.__new__(cls)
+        self.puzzle, self.limit = quick.puzzle, quick.limit
+        self.finished, self.complete = quick.finished, quick.complete
+        self.width = quick.width
+        self.lab, self.req, self.canse = view(quick.lab), view(quick.req), view(quick.canse)
+        self.order, self.rank, self.col = view(quick.order), view(quick.rank), view(quick.col)
+        self.con, self.end = view(quick.con), view(quick.end)
+        self.trail = view(quick.trail.flat).reshape(-1, 3)
+        self.opt, self.mark, self.reg = view(quick.opt), view(quick.mark), view(quick.reg)
+        self.sols = view(quick.sols.flat).reshape(quick.limit, -1)
+        self._trace = helper_functions(True)[1]
+        self.compiled = True
+        self._tables = None
+        return self
 
     @property
     def kernels(self) -> tuple[Callable[..., int], ...]:

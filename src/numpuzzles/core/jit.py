@@ -134,16 +134,9 @@ def c_function(function: Callable[..., Any]) -> Callable[..., Any] | None:
     numba versions take numpy arrays, and holds the GIL while it runs."""
     if os.environ.get("NUMPUZZLES_NO_C") or os.environ.get("NUMPUZZLES_NO_JIT"):
         return None
-    name = function.__module__
-    if name not in _c_modules:
-        _c_modules[name] = None
-        try:
-            built = importlib.import_module(name + C_SUFFIX)
-        except ImportError:
-            return None
-        if getattr(built, C_FINGERPRINT, None) == _source_fingerprint(name):
-            _c_modules[name] = built
-    module = _c_modules[name]
+    module = _companion(
+        function.__module__, C_SUFFIX, _c_modules, lambda m: getattr(m, C_FINGERPRINT, None)
+    )
     found: Callable[..., Any] | None = getattr(module, function.__name__, None)
     return found
 
@@ -228,16 +221,28 @@ def _load_nogil(function: Callable[..., Any]) -> None:
 
 def _aot_module(name: str) -> ModuleType | None:
     """The ahead-of-time module of kernel module ``name`` when it matches the source."""
-    if name not in _modules:
-        _modules[name] = None
+    return _companion(name, AOT_SUFFIX, _modules, lambda m: getattr(m, FINGERPRINT)())
+
+
+def _companion(
+    name: str,
+    suffix: str,
+    cache: dict[str, ModuleType | None],
+    stamp: Callable[[ModuleType], object],
+) -> ModuleType | None:
+    """The built module ``name + suffix`` when the fingerprint it carries (``stamp``
+    reads it) is that of kernel module ``name``'s source now, else None; looked up once
+    per name (``cache``)."""
+    if name not in cache:
+        cache[name] = None
         try:
-            built = importlib.import_module(name + AOT_SUFFIX)
+            built = importlib.import_module(name + suffix)
         except ImportError:
             return None
         current = _source_fingerprint(name)
-        if current is not None and getattr(built, FINGERPRINT)() == current:
-            _modules[name] = built
-    return _modules[name]
+        if current is not None and stamp(built) == current:
+            cache[name] = built
+    return cache[name]
 
 
 _helpers_registered: set[str] = set()

@@ -103,8 +103,8 @@ C_NODES = HEAD_START_NODES
 ``core/jit.py``), every board first gets this many of its nodes (``_quick_scan``), on
 buffers that need no numpy: as many as the numba kernel's head start, so a board the scan
 settles alone is settled before numpy loads (measured: the 45 published puzzles of the
-start-up bench need 201 to 20,642 nodes each), and a board it does not settle costs one
-head start more (some 25 ms) before the numba search and SAT take over."""
+start-up bench need 201 to 20,642 nodes each), and a board it does not settle goes on in
+numba's kernel from the node it reached (``scan.ScanSearch.adopt``), raced against SAT."""
 NEGOTIATE = True
 """Whether ``RouteOrScan`` gives negotiated routing (``negotiate.py``) its turns; the
 benchmarks set it False for their baseline, the race as it was without it."""
@@ -511,20 +511,28 @@ def _quick_search(
 
 
 def scan_effort(puzzle: Puzzle, limit: int, max_nodes: int) -> SearchOutcome:
-    """The scan search alone, as ``solve(engine="scan")`` runs it (small boards in plain
-    Python first), but stopped unfinished after ``max_nodes`` compiled nodes: the measure
-    of the difficulty grades (``generate/grade.py``), which must be deterministic (no deadline)
-    and bounded: so the plain try is capped too, and an answer never depends on which
-    kernel gave it."""
-    from .scan import scan_solve
-
-    quick = _quick_scan(puzzle, limit, Deadline(None), max_nodes)
-    return quick if quick is not None else scan_solve(puzzle, limit=limit, max_nodes=max_nodes)
+    """The scan search alone, as ``solve(engine="scan")`` runs it (its first nodes without
+    numpy), but stopped unfinished after ``max_nodes`` nodes: the measure of the difficulty
+    grades (``generate/grade.py``), which must be deterministic (no deadline) and bounded,
+    and never depend on which kernel gave it (every kernel visits the same nodes)."""
+    return _scan_on(puzzle, limit, Deadline(None), max_nodes)
 
 
 def _scan_alone(puzzle: Puzzle, limit: int, deadline: Deadline) -> SearchOutcome:
     """The scan search alone (see ``scan.py``), until it finishes or the deadline."""
-    from .scan import scan_solve
+    return _scan_on(puzzle, limit, deadline, None)
 
-    quick = _quick_scan(puzzle, limit, deadline)
-    return quick if quick is not None else scan_solve(puzzle, limit=limit, deadline=deadline)
+
+def _scan_on(
+    puzzle: Puzzle, limit: int, deadline: Deadline, max_nodes: int | None
+) -> SearchOutcome:
+    """The scan search for at most ``max_nodes`` nodes (None: no bound) or until the
+    deadline: the quick try without numpy, then numba's kernel from where it stopped."""
+    quick = _quick_search(puzzle, limit, deadline, max_nodes)
+    if quick is not None and quick.finished:
+        return quick.outcome()
+    from .scan import ScanSearch
+
+    search = ScanSearch(puzzle, limit) if quick is None else ScanSearch.adopt(quick)
+    search.run(None if max_nodes is None else max(0, max_nodes - search.nodes), deadline)
+    return search.outcome()

@@ -27,6 +27,9 @@ take turns within each case, so each case's figures are paired.
   0.50 s on "270 published 8x8 to 36x20 puzzles" and 0.12 s for a Go backtracker that only
   solves; no file here holds 270, and no Go runs here: the Go figure is an anchor, not a
   measurement of this run;
+- *janko* (issue 26): 270 published hand-made puzzles, janko.at's Arukone set in its file's
+  order (bench/data/janko-arukone.txt), from 8x8 to 720 cells, those with a
+  ``fill-notouch`` solution: a stand-in of the issue's own size, with the same command;
 - *trivial* (issue 26): Flow Free's ``regular_5x5_01`` (flow-29.txt's first), the same
   command: a whole process for a trivial board (target 0.12 s).
 
@@ -52,6 +55,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from janko_bench import DATA as JANKO
+from janko_bench import read as read_janko
 from numpuzzles.numberlink import formats
 
 DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "numberlink"
@@ -80,7 +85,11 @@ PUBLISHED_CELLS = 36 * 20
 IMPOSSIBLE = {("ahle-inputs2.txt", 2), ("ahle-inputs7.txt", 0)}
 """The published boards of that size with no solution (the corpora's reference solver and
 this one agree): "solved and proved unique" is asked of the others."""
-CASES = ("boards", "small", "published", "trivial")
+JANKO_COUNT = 270
+"""The issue's number of published puzzles: the first this many of janko.at's Arukone set
+(bench/data/janko-arukone.txt) from 8x8 to 720 cells that have a ``fill-notouch``
+solution."""
+CASES = ("boards", "small", "published", "janko", "trivial")
 
 
 def timed(command: list[str], env: dict[str, str]) -> tuple[float, float]:
@@ -112,7 +121,7 @@ def utc() -> str:
 def published_boards(directory: Path) -> tuple[Path, int]:
     """The solvable published puzzles of ``PUBLISHED_CORPORA`` from 8x8 to 720 cells, in
     one file (in the ``ahle`` format), and how many."""
-    chunks = []
+    chunks: list[str] = []
     for name in PUBLISHED_CORPORA:
         for index, puzzle in enumerate(formats.parse((DATA / name).read_text())):
             if (name, index) in IMPOSSIBLE:
@@ -121,6 +130,28 @@ def published_boards(directory: Path) -> tuple[Path, int]:
                     and puzzle.width * puzzle.height <= PUBLISHED_CELLS):
                 chunks.append(formats.dump(puzzle, "ahle"))
     path = directory / "published.txt"
+    path.write_text("\n".join(chunks))
+    return path, len(chunks)
+
+
+def janko_boards(directory: Path) -> tuple[Path, int]:
+    """``JANKO_COUNT`` published hand-made puzzles in one file (``ahle`` format): janko.at's,
+    in their file's order, from 8x8 to 720 cells, those with a ``fill-notouch`` solution
+    (found here, not timed; 565 of the 571 such puzzles have one)."""
+    from numpuzzles.core.result import Status
+    from numpuzzles.numberlink.model import Rules
+    from numpuzzles.numberlink.solve.dispatch import solve
+
+    chunks: list[str] = []
+    for _ident, puzzle in read_janko(JANKO):
+        if len(chunks) == JANKO_COUNT:
+            break
+        if (puzzle is None or min(puzzle.width, puzzle.height) < PUBLISHED_SIDE
+                or puzzle.width * puzzle.height > PUBLISHED_CELLS):
+            continue
+        if solve(puzzle, rules=Rules.FILL_NOTOUCH).status is Status.SOLVED:
+            chunks.append(formats.dump(puzzle, "ahle"))
+    path = directory / "janko.txt"
     path.write_text("\n".join(chunks))
     return path, len(chunks)
 
@@ -135,7 +166,7 @@ def trivial_board(directory: Path) -> Path:
 
 def small_boards(directory: Path) -> Path:
     """The 300 generated boards in one file (made once per benchmark, not timed)."""
-    chunks = []
+    chunks: list[str] = []
     for size in SMALL_SIZES:
         command = [
             sys.executable,
@@ -185,6 +216,7 @@ def main() -> None:
             files.append((f"{puzzle.width}x{puzzle.height} {name}#{index}", path))
         small = small_boards(directory) if "small" in cases else None
         published, count = published_boards(directory)
+        janko, janko_count = janko_boards(directory) if "janko" in cases else (None, 0)
         trivial = trivial_board(directory)
         for mode in modes:  # warms numba's cache and writes the bytecode caches
             timed([*SOLVE, *UNIQUE, str(files[-1][1])], envs[mode])
@@ -208,6 +240,11 @@ def main() -> None:
             for mode in modes:
                 figures = median_run([*ISSUE, str(published), *UNIQUE], envs[mode],
                                      args.repeat)
+                print(f"{label:34} {mode:4}  unique: {figures}  {utc()}", flush=True)
+        if janko is not None:
+            label = f"{janko_count} janko.at, one process"
+            for mode in modes:
+                figures = median_run([*ISSUE, str(janko), *UNIQUE], envs[mode], args.repeat)
                 print(f"{label:34} {mode:4}  unique: {figures}  {utc()}", flush=True)
         if "trivial" in cases:
             for mode in modes:

@@ -460,9 +460,14 @@ def _child_result(
 
 
 def plain_first(puzzle: Puzzle) -> bool:
-    """Whether ``puzzle`` gets the plain search over lists first (``TINY_BOARD``): then
-    ``solve`` finds its ``Reach`` in plain Python too, before anything loads numpy."""
-    return puzzle.width * puzzle.height <= TINY_BOARD and _plain_spent < TINY_BUDGET_SECONDS
+    """Whether ``puzzle`` gets the plain search over lists first (``TINY_BOARD``; never
+    where the kernel's Cython build exists, which is quicker and needs no numpy either):
+    then ``solve`` finds its ``Reach`` in plain Python too, before anything loads numpy."""
+    return (
+        puzzle.width * puzzle.height <= TINY_BOARD
+        and _plain_spent < TINY_BUDGET_SECONDS
+        and jit.c_function(scan_kernel.search) is None
+    )
 
 
 def _quick_scan(

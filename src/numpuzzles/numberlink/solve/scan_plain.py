@@ -131,6 +131,7 @@ class PlainScanSearch(BudgetedSearch):
         self.mark = _zeros(n + 1)
         self.reg = _zeros(4)
         self.sols = _Rows(limit, size)
+        self._cells: list[Cell] | None = None
 
     @property
     def nodes(self) -> int:
@@ -174,21 +175,22 @@ class PlainScanSearch(BudgetedSearch):
         cut = _zeros(len(labels))
         owner = _zeros(size)
         self._trace(_Vector(con), pw, starts, labels, path, cut, owner)
-
-        def cell(p: int) -> Cell:
-            return (p // pw - 1, p % pw - 1)
-
+        if self._cells is None:  # each padded index's cell, shared by the solutions decoded
+            self._cells = [(p // pw - 1, p % pw - 1) for p in range(size)]
+        cell_of = self._cells.__getitem__
         bounds = [0, *cut]
         paths = tuple(
-            (label, tuple(cell(p) for p in path[bounds[k] : bounds[k + 1]]))
+            (label, tuple(map(cell_of, path[bounds[k] : bounds[k + 1]])))
             for k, label in enumerate(labels)
         )
-        w, h = puzzle.width, puzzle.height
+        w, h, lab = puzzle.width, puzzle.height, self.lab
         labelled: list[int] = []
         for r in range(h):
             base = (r + 1) * pw + 1
-            for c in range(w):
-                labelled.append(BLOCKED if self.lab[base + c] == BLOCKED else owner[base + c])
+            row = slice(base, base + w)
+            labelled += [
+                BLOCKED if v == BLOCKED else o for v, o in zip(lab[row], owner[row], strict=True)
+            ]
         return Solution(w, h, tuple(labelled), paths)
 
 

@@ -132,13 +132,25 @@ def c_function(function: Callable[..., Any]) -> Callable[..., Any] | None:
     source, or skipped by ``NUMPUZZLES_NO_C`` or ``NUMPUZZLES_NO_JIT``.  It takes buffers
     of int64 (``array.array('q')``, two-dimensional ones as a cast ``memoryview``) where the
     numba versions take numpy arrays, and holds the GIL while it runs."""
+    found = c_functions(function)
+    return None if found is None else found[0]
+
+
+def c_functions(*functions: Callable[..., Any]) -> tuple[Callable[..., Any], ...] | None:
+    """The Cython builds of ``functions`` (of one kernel module), or None unless all are
+    at hand (``c_function``); the switches are read once for all of them."""
     if os.environ.get("NUMPUZZLES_NO_C") or os.environ.get("NUMPUZZLES_NO_JIT"):
         return None
-    module = _companion(
-        function.__module__, C_SUFFIX, _c_modules, lambda m: getattr(m, C_FINGERPRINT, None)
-    )
-    found: Callable[..., Any] | None = getattr(module, function.__name__, None)
-    return found
+    found = []
+    for function in functions:
+        module = _companion(
+            function.__module__, C_SUFFIX, _c_modules, lambda m: getattr(m, C_FINGERPRINT, None)
+        )
+        built: Callable[..., Any] | None = getattr(module, function.__name__, None)
+        if built is None:
+            return None
+        found.append(built)
+    return tuple(found)
 
 
 def _source_fingerprint(name: str) -> int | None:

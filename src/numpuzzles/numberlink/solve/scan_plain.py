@@ -18,6 +18,7 @@ node count the same.  The tests compare the three on every board of a corpus.
 
 from __future__ import annotations
 
+import functools
 import threading
 from array import array
 from collections.abc import Callable
@@ -51,8 +52,10 @@ class _Vector(_Int64s):
         return (len(self),)
 
 
-def _zeros(size: int) -> _Vector:
-    return _Vector(bytes(8 * size))
+def _zeros(size: int, shaped: bool = False) -> array[int]:
+    """``size`` zeros; ``shaped``: as a ``_Vector``, for the buffers whose ``shape`` the
+    plain kernels read (``lab``, ``order``, ``con``, ``starts``)."""
+    return _Vector(bytes(8 * size)) if shaped else array("q", bytes(8 * size))
 
 
 class _Rows:
@@ -88,12 +91,15 @@ def padded_board(puzzle: Puzzle) -> _Vector:
 
 def c_kernels() -> tuple[Kernel, Kernel, Kernel] | None:
     """``prepare``, ``search`` and ``trace`` of the Cython build, None where there is none."""
-    search = jit.c_function(kernel.search)
-    prepare = jit.c_function(kernel.prepare)
-    trace = jit.c_function(kernel.trace)
-    if search is None or prepare is None or trace is None:
-        return None
-    return prepare, search, trace
+    found = jit.c_functions(kernel.prepare, kernel.search, kernel.trace)
+    return None if found is None else (found[0], found[1], found[2])
+
+
+@functools.lru_cache(maxsize=8)
+def _cells_of(pw: int, size: int) -> list[Cell]:
+    """Each padded index's cell, for boards ``pw - 2`` wide: shared by every board of that
+    size (a many-board process decodes hundreds, most of a few sizes)."""
+    return [(p // pw - 1, p % pw - 1) for p in range(size)]
 
 
 class PlainScanSearch(BudgetedSearch):
@@ -124,14 +130,13 @@ class PlainScanSearch(BudgetedSearch):
         self.col = _zeros(size)
         n = self._prepare(self.lab, w, h, self.req, self.canse, order, self.rank, self.col)
         self.order = _Vector(order[:n])
-        self.con = _zeros(size)
+        self.con = _zeros(size, shaped=True)
         self.end = _Vector(range(size))
         self.trail = _Rows(8 * n + size + 16, 3)
         self.opt = _zeros(n + 1)
         self.mark = _zeros(n + 1)
         self.reg = _zeros(4)
         self.sols = _Rows(limit, size)
-        self._cells: list[Cell] | None = None
 
     @property
     def nodes(self) -> int:
@@ -169,28 +174,27 @@ class PlainScanSearch(BudgetedSearch):
         puzzle, pw = self.puzzle, self.width
         size = len(con)
         ends = puzzle.endpoints()
-        labels = _Vector(ends)
+        labels = array("q", ends)
         starts = _Vector((r + 1) * pw + c + 1 for (r, c), _ in ends.values())
         path = _zeros(size)
         cut = _zeros(len(labels))
         owner = _zeros(size)
         self._trace(_Vector(con), pw, starts, labels, path, cut, owner)
-        if self._cells is None:  # each padded index's cell, shared by the solutions decoded
-            self._cells = [(p // pw - 1, p % pw - 1) for p in range(size)]
-        cell_of = self._cells.__getitem__
+        cell_of = _cells_of(pw, size).__getitem__
         bounds = [0, *cut]
         paths = tuple(
             (label, tuple(map(cell_of, path[bounds[k] : bounds[k + 1]])))
             for k, label in enumerate(labels)
         )
-        w, h, lab = puzzle.width, puzzle.height, self.lab
+        w, h = puzzle.width, puzzle.height
+        owners = owner.tolist()
         labelled: list[int] = []
         for r in range(h):
             base = (r + 1) * pw + 1
-            row = slice(base, base + w)
-            labelled += [
-                BLOCKED if v == BLOCKED else o for v, o in zip(lab[row], owner[row], strict=True)
-            ]
+            labelled += owners[base : base + w]
+        for index, value in enumerate(puzzle.cells):
+            if value == BLOCKED:  # on no path: its owner is 0
+                labelled[index] = BLOCKED
         return Solution(w, h, tuple(labelled), paths)
 
 

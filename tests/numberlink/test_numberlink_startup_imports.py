@@ -50,7 +50,8 @@ TINY_NEVER = (
 )
 """What a board of at most ``race.TINY_BOARD`` cells must not import either: numpy alone
 cost such a process some 75 ms, more than all it does besides (issue 26); it is answered
-by the plain search over lists (``scan_plain.py``), and SAT is never built."""
+by the scan search without numpy (``scan_plain.py``: the kernel's Cython build, or plain
+Python where it was not built), and SAT is never built."""
 
 FIVE = "5 5\nR.G.Y\n..B.O\n.....\n.G.Y.\n.RBO.\n"
 """Flow Free's ``regular_5x5_01`` (tests/data/numberlink/flow-29.txt): the issue's trivial

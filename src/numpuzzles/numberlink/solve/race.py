@@ -8,16 +8,19 @@ a solution it finds counts (its solutions are solutions there too; finding none 
 nothing): the same boards under ``fill`` took 0.83 s in all, where SAT alone answered none
 of the first five within 30 s each.
 
-Small boards first try the plain-Python kernel for a few thousand nodes
-(``_quick_scan``) while the tries have cost the process under ``PLAIN_BUDGET_SECONDS``:
-loading numba's compiled kernel costs most of a second once per process (where no
-ahead-of-time build exists).  Tiny boards try it even where the ahead-of-time build
-exists, over lists (``scan_plain.py``), for the process's first ``TINY_BUDGET_SECONDS``:
-that build needs numpy, and importing numpy costs a one-board process more than
-everything else it does.
+Every board first gets ``C_NODES`` nodes of the kernel's Cython build where it was built
+(``_quick_search``, ``scan_plain.py``: the same search on ``array('q')`` buffers, no numpy),
+and a board they do not settle goes on in numba's kernel from where they stopped
+(``scan.ScanSearch.adopt``).  Without that build, small boards first try the plain-Python
+kernel for a few thousand nodes while the tries have cost the process under
+``PLAIN_BUDGET_SECONDS`` (loading numba's compiled kernel costs most of a second once per
+process where no ahead-of-time build exists), and tiny boards try it even where the
+ahead-of-time build exists, for the process's first ``TINY_BUDGET_SECONDS``: that build
+needs numpy, and importing numpy costs a one-board process more than everything else it
+does.
 
 The SAT engine and the array-based scan search are imported where a board needs them, so
-a board the plain search settles imports neither numpy nor the SAT model.
+a board the quick try settles imports neither numpy nor the SAT model.
 
 Under ``blank`` with one solution asked for, the router of ``route.py`` (shortest solutions
 only, exact for that question) takes the scan search's place (``route_answer``), taking
@@ -68,8 +71,9 @@ Python).  Where the ahead-of-time build exists the tries never run (but see
 TINY_BOARD = 144
 TINY_NODES = 2_000
 TINY_BUDGET_SECONDS = 0.005
-"""Boards of at most ``TINY_BOARD`` cells (12x12) first get ``TINY_NODES`` nodes of the
-plain search over lists (``scan_plain.py``) even where the compiled kernel is at hand, while
+"""Without the Cython build (``C_NODES``), boards of at most ``TINY_BOARD`` cells (12x12)
+first get ``TINY_NODES`` nodes of the plain search (``scan_plain.py``) even where the
+compiled kernel is at hand, while
 the plain tries have cost the process under ``TINY_BUDGET_SECONDS``.  Why: the compiled
 kernel needs numpy, about 75 ms to import (measured: a 5x5 board's whole process took
 0.33 s, numpy 77 ms of it), while such a board takes the plain search some 0.3 ms (5x5) to
@@ -460,7 +464,7 @@ def _child_result(
 
 
 def plain_first(puzzle: Puzzle) -> bool:
-    """Whether ``puzzle`` gets the plain search over lists first (``TINY_BOARD``; never
+    """Whether ``puzzle`` gets the plain-Python search first (``TINY_BOARD``; never
     where the kernel's Cython build exists, which is quicker and needs no numpy either):
     then ``solve`` finds its ``Reach`` in plain Python too, before anything loads numpy."""
     return (

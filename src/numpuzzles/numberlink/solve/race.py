@@ -104,7 +104,7 @@ solutions that leave few cells empty (``few_empty.py``) instead of searching the
 unbounded model as the child; the benchmarks set it False for their baseline."""
 C_NODES = HEAD_START_NODES
 """Where the Cython build of the scan kernel exists (``scan_kernel_c``, see
-``core/jit.py``), every board first gets this many of its nodes (``_quick_scan``), on
+``core/jit.py``), every board first gets this many of its nodes (``_quick_search``), on
 buffers that need no numpy: as many as the numba kernel's head start, so a board the scan
 settles alone is settled before numpy loads (measured: the 45 published puzzles of the
 start-up bench need 201 to 20,642 nodes each), and a board it does not settle goes on in

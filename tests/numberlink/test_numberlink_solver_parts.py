@@ -166,13 +166,23 @@ def _domains_by_walking(puzzle: Puzzle) -> dict[int, set[int]] | None:
     return domains
 
 
-@pytest.mark.parametrize("compiled", [False, True], ids=["plain", "compiled"])
+@pytest.mark.parametrize(
+    ("compiled", "switches"),
+    [(False, {}), (True, {}), (True, {"NUMPUZZLES_NO_C": "1"})],
+    ids=["plain", "cython", "numba"],
+)
 @pytest.mark.parametrize("seed", range(2))
-def test_label_domains_match_their_definition(seed: int, compiled: bool) -> None:
+def test_label_domains_match_their_definition(
+    seed: int, compiled: bool, switches: dict[str, str], monkeypatch: pytest.MonkeyPatch
+) -> None:
     """``Reach`` (a flood fill on a padded board, in Python or by the compiled
-    ``scan_kernel.parts``; domains built only on demand) against the definition walked
-    cell by cell, on small random boards, blocked cells included."""
+    ``scan_kernel.parts``: its Cython build where there is one, else numba's; domains built
+    only on demand) against the definition walked cell by cell, on small random boards,
+    blocked cells included."""
     from numberlink_oracle import random_board, sparse_board
+
+    for name, value in switches.items():
+        monkeypatch.setenv(name, value)
 
     rnd = random.Random(900 + seed)
     cut = 0

@@ -133,7 +133,7 @@ def _numberlink_seeds() -> tuple[dict[str, list[str]], dict[str, list[str]], NlP
 def _arukone_seeds() -> list[str]:
     texts = []
     for puzzle, _ in _numberlink_items()[:2]:
-        texts.append(nl_formats.bwinf.dump(puzzle, seed=12345))
+        texts.append(nl_formats.format_module("bwinf").dump(puzzle, seed=12345))
     texts.append("".join(texts) + "\n" + texts[0])
     texts.append((DATA / "arukone" / "seed-examples.txt").read_text())
     return texts

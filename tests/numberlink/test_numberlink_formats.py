@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from numpuzzles.core.errors import PuzzleFormatError
 from numpuzzles.numberlink import formats
 from numpuzzles.numberlink.check import check
+from numpuzzles.numberlink.formats import puzzlink
 from numpuzzles.numberlink.model import BLOCKED, EMPTY, Puzzle, Rules
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "numberlink"
@@ -143,8 +144,8 @@ def test_puzzlink_example_round_trips() -> None:
     assert formats.dump(puzzle, "puzzlink").strip() == url
     (aru,) = formats.parse("https://puzz.link/p?arukone/e/5/5/1j2h3m1h2j3")
     assert aru == puzzle
-    assert formats.puzzlink.url_allows_empty("https://puzz.link/p?arukone/e/5/5/1j2h3m1h2j3")
-    assert not formats.puzzlink.url_allows_empty(url)
+    assert puzzlink.url_allows_empty("https://puzz.link/p?arukone/e/5/5/1j2h3m1h2j3")
+    assert not puzzlink.url_allows_empty(url)
 
 
 def test_bwinf_with_seed_line() -> None:

@@ -169,3 +169,72 @@ def test_numba_goes_on_where_the_search_without_numpy_stopped(compiled: bool) ->
         assert (a.solutions, a.complete, a.finished, a.nodes) == (
             b.solutions, b.complete, b.finished, b.nodes
         ), puzzle
+
+
+def _reach_counted(monkeypatch: pytest.MonkeyPatch) -> list[Puzzle]:
+    """Patch ``dispatch``'s ``Reach`` to note each board it is built for."""
+    from numpuzzles.numberlink.solve import dispatch
+    from numpuzzles.numberlink.solve.reach import Reach
+
+    built: list[Puzzle] = []
+
+    def counted(puzzle: Puzzle, compiled: bool | None = None) -> Reach:
+        built.append(puzzle)
+        return Reach(puzzle, compiled)
+
+    monkeypatch.setattr(dispatch, "Reach", counted)
+    return built
+
+
+def test_a_board_the_quick_try_settles_builds_no_reach(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under ``fill-notouch`` the scan is exact, ends cut off included, so ``solve`` asks
+    for ``Reach`` (which costs a small board about what its search does) only when the quick
+    try leaves the board open; the answers are SAT's, unsolvable boards included."""
+    from numpuzzles.numberlink.solve.reach import Reach
+
+    cut = Puzzle(3, 3, (1, 2, 0, 2, 0, 0, 0, 0, 1))  # 1's top end has no free neighbour
+    assert Reach(cut).cut_off  # the case is what it claims
+    boards = [cut, Puzzle(3, 1, (1, -1, 1)), *_boards()[::4]]
+    by_sat = [solve(p, rules=Rules.FILL_NOTOUCH, limit=2, engine="sat") for p in boards]
+    assert {a.status for a in by_sat} == {Status.SOLVED, Status.UNSOLVABLE}
+    monkeypatch.setattr(race, "_plain_spent", 0.0)
+    built = _reach_counted(monkeypatch)
+    for puzzle, expected in zip(boards, by_sat, strict=True):
+        answer = solve(puzzle, rules=Rules.FILL_NOTOUCH, limit=2)
+        assert (answer.status, answer.unique, answer.complete) == (
+            expected.status, expected.unique, expected.complete), puzzle
+        assert sorted(answer.solutions, key=repr) == sorted(expected.solutions, key=repr)
+    if race.jit.c_function(race.scan_kernel.search) is not None:  # else tiny boards only
+        assert built == []
+    assert [p for p in built if p.width * p.height <= race.TINY_BOARD] == []
+
+
+def test_a_board_the_quick_try_leaves_open_goes_on_from_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With the quick try cut to a few nodes, ``solve`` builds ``Reach`` and numba goes on
+    from the node the try reached: the answer and its node count are one search's."""
+    puzzle = formats.parse((DATA / "flow-29.txt").read_text())[22]  # jumbo 13x13
+    assert PlainScanSearch(puzzle, 2, True).compiled, BUILT
+    whole = ScanSearch(puzzle, 2)
+    whole.run()
+    assert whole.nodes > 100
+    monkeypatch.setattr(race, "C_NODES", whole.nodes // 3)
+    built = _reach_counted(monkeypatch)
+    tries: list[PlainScanSearch | None] = []
+    quick_search = race.quick_search
+
+    def counted(*args: object, **kwargs: object) -> PlainScanSearch | None:
+        tries.append(quick_search(*args, **kwargs))  # type: ignore[arg-type]
+        return tries[-1]
+
+    from numpuzzles.numberlink.solve import dispatch
+
+    monkeypatch.setattr(race, "quick_search", counted)
+    monkeypatch.setattr(dispatch, "quick_search", counted)
+    answer = solve(puzzle, rules=Rules.FILL_NOTOUCH, limit=2)
+    assert built == [puzzle]
+    assert len(tries) == 1 and tries[0] is not None and not tries[0].finished
+    assert answer.status is Status.SOLVED and answer.unique is True
+    assert list(answer.solutions) == whole.outcome().solutions
+    assert answer.stats.nodes == whole.nodes

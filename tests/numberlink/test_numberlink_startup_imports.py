@@ -34,8 +34,13 @@ NEVER = (
     "hashlib",
     "secrets",
     "random",
+    "numpuzzles.numberlink.generate",
+    *(f"numpuzzles.numberlink.formats.{name}" for name in
+      ("adc", "puzzlink", "bwinf", "letters", "numeric")),
 )
-"""Modules (and their submodules) such a process must not import."""
+"""Modules (and their submodules) such a process must not import: the boards here are in
+the ``ahle`` format, and a format's module loads only when a text in it is read or
+written (``formats.format_module``)."""
 
 TINY_NEVER = (
     *NEVER,

@@ -125,6 +125,8 @@ def aot_function(function: Callable[..., Any]) -> Callable[..., Any] | None:
 
 _modules: dict[str, ModuleType | None] = {}
 _c_modules: dict[str, ModuleType | None] = {}
+_c_found: dict[tuple[Callable[..., Any], ...], tuple[Callable[..., Any], ...] | None] = {}
+"""``c_functions``' answers: what ``_c_modules`` holds, looked up once per question."""
 
 
 def c_function(function: Callable[..., Any]) -> Callable[..., Any] | None:
@@ -141,6 +143,8 @@ def c_functions(*functions: Callable[..., Any]) -> tuple[Callable[..., Any], ...
     at hand (``c_function``); the switches are read once for all of them."""
     if os.environ.get("NUMPUZZLES_NO_C") or os.environ.get("NUMPUZZLES_NO_JIT"):
         return None
+    if functions in _c_found:  # a many-board process asks a few times a board
+        return _c_found[functions]
     found = []
     for function in functions:
         module = _companion(
@@ -148,9 +152,11 @@ def c_functions(*functions: Callable[..., Any]) -> tuple[Callable[..., Any], ...
         )
         built: Callable[..., Any] | None = getattr(module, function.__name__, None)
         if built is None:
+            _c_found[functions] = None
             return None
         found.append(built)
-    return tuple(found)
+    _c_found[functions] = tuple(found)
+    return _c_found[functions]
 
 
 def _source_fingerprint(name: str) -> int | None:

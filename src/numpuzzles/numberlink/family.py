@@ -32,12 +32,13 @@ from ..core.result import SolveResult, Status
 from ..core.violation import Violation
 from . import formats, howto
 from .formats import jsonfmt
-from .generate.layout import FILL_MIN_LENGTH, SYMMETRIES, layout_of
 from .limits import (
+    FILL_MIN_LENGTH,
     MAX_CELLS,
     MAX_DENSITY,
     MAX_PAIRS,
     MAX_SIDE,
+    SYMMETRIES,
     UNIONFIND_MAX_CELLS,
     size_limits,
 )
@@ -204,7 +205,7 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
         puzzles = formats.parse(text, name)
         if chosen is None and name == "puzzlink":
             # each URL poses its own rules (comment lines are read past as by the reader)
-            posed = formats.puzzlink.rules_of(text)
+            posed = formats.format_module("puzzlink").rules_of(text)
             return [Ruled(p, r) for p, r in zip(puzzles, posed, strict=True)]
         rules = chosen or self.default_rules.value
         return [Ruled(p, rules) for p in puzzles]
@@ -228,7 +229,9 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
             return json.dumps(self.puzzle_json(puzzle), separators=(",", ":")) + "\n"
         if (format or self.formats[0]) == "puzzlink":
             every_cell = puzzle.rules != Rules.BLANK.value
-            return formats.puzzlink.dump(puzzle.puzzle, every_cell=every_cell)
+            dumped: str = formats.format_module("puzzlink").dump(puzzle.puzzle,
+                                                              every_cell=every_cell)
+            return dumped
         return formats.dump(puzzle.puzzle, format or self.formats[0])
 
     def dump_all(self, puzzles: Any, format: str | None = None) -> str:
@@ -370,6 +373,8 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
         if full["min_length"] is None:
             fill = full["rules"] == Rules.FILL.value and full["method"] == "unique"
             full["min_length"] = FILL_MIN_LENGTH if fill else 2
+        from .generate.layout import layout_of  # here: reading a puzzle needs no generator
+
         layout = layout_of(full)
         if full["method"] == "unionfind" and not layout.free:
             raise InvalidParameterError("the unionfind method takes no layout controls")
@@ -424,6 +429,7 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
 
     def _make(self, params: Mapping[str, Any], seed: int) -> Made[Board, Solution]:
         from .generate.grade import grade
+        from .generate.layout import layout_of
         from .generate.unionfind import generate_unionfind
         from .generate.unique import Params, generate, solver_prover
 

@@ -61,3 +61,10 @@ def size_limits() -> str:
     side = math.isqrt(MAX_CELLS)
     return (f"sides up to {MAX_SIDE}, at most {MAX_CELLS:,} cells (e.g. {side}x{side}); "
             f"the unionfind method: {UNIONFIND_MAX_CELLS:,} cells (e.g. {MAX_SIDE}x{MAX_SIDE})")
+
+SYMMETRIES = ("none", "rot2", "rot4", "mirror")
+"""The symmetries a generated layout may have (``generate/layout.py``)."""
+
+FILL_MIN_LENGTH = 3
+"""Numberlink's ``min_length`` when none is asked, under ``fill`` (the unique method): no
+two-cell links, which read as filler.  IDs written before it existed mean 2 (no rule)."""

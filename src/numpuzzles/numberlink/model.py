@@ -20,6 +20,7 @@ API contract between modules (keep it stable):
 from __future__ import annotations
 
 import enum
+from collections import Counter
 from dataclasses import dataclass
 
 from ..core.errors import InvalidPuzzleError
@@ -58,14 +59,13 @@ class Puzzle:
                 f"{self.width}x{self.height} board needs {self.width * self.height} cells, "
                 f"got {len(self.cells)}"
             )
-        counts: dict[int, int] = {}
-        for value in self.cells:
-            if value < BLOCKED:
-                raise InvalidPuzzleError(f"invalid cell value {value}")
-            if value > 0:
-                counts[value] = counts.get(value, 0) + 1
+        # counted in C (``Counter``): a loop over the cells in Python would cost a small
+        # board more than its search
+        counts = Counter(self.cells)
+        if counts and (lowest := min(counts)) < BLOCKED:
+            raise InvalidPuzzleError(f"invalid cell value {lowest}")
         for label, count in sorted(counts.items()):
-            if count != 2:
+            if label > 0 and count != 2:
                 raise InvalidPuzzleError(
                     f"label {self.label_name(label)} has {count} end{'s' if count != 1 else ''}, "
                     "needs exactly 2"

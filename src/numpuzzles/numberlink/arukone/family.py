@@ -81,7 +81,8 @@ class ArukoneFamily(NumberlinkFamily):
     ) -> str:
         """The original's printout (``SEED: s``, n, pairs, rows) in the ``bwinf`` format."""
         if (format or self.formats[0]) == "bwinf" and not with_solution:
-            return formats.bwinf.dump(item.puzzle.puzzle, seed=item.seed)
+            dumped: str = formats.format_module("bwinf").dump(item.puzzle.puzzle, seed=item.seed)
+            return dumped
         return super().dump_generated(item, format, with_solution)
 
     def _make(self, params: Mapping[str, Any], seed: int) -> Made[Board, Solution]:

@@ -8,6 +8,7 @@ every format reports the same errors in the same words.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
@@ -64,12 +65,16 @@ def to_puzzle(grid: Grid) -> Puzzle:
     Formats without a size header are held to ``MAX_CELLS`` here, so every format has it.
     """
     check_size(grid.width, grid.height, grid.lines[0] if grid.lines else None)
-    seen: dict[str, list[int]] = {}
-    for index, token in enumerate(grid.tokens):
-        if token is not None and token != BLOCK:
-            seen.setdefault(token, []).append(index)
-    for token, where in seen.items():
-        if len(where) != 2:
+    # counted in C (``Counter``, in the order tokens first appear), not by a loop over
+    # the cells in Python, which would cost a small board more than its search
+    seen = {
+        token: count
+        for token, count in Counter(grid.tokens).items()
+        if token is not None and token != BLOCK
+    }
+    for token, count in seen.items():
+        if count != 2:
+            where = [i for i, t in enumerate(grid.tokens) if t == token]
             index = where[min(len(where), 3) - 1]
             name = token
             raise PuzzleFormatError(
@@ -84,7 +89,7 @@ def to_puzzle(grid: Grid) -> Puzzle:
             if label <= 0:
                 raise PuzzleFormatError(
                     f"label {token} is not a positive integer",
-                    line=grid.lines[seen[token][0] // grid.width],
+                    line=grid.lines[grid.tokens.index(token) // grid.width],
                 )
     else:
         written = _unnamed_labels(seen)

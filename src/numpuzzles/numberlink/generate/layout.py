@@ -26,14 +26,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core.errors import InvalidParameterError
+from ..limits import FILL_MIN_LENGTH, SYMMETRIES
 from ..model import Puzzle
 
-SYMMETRIES = ("none", "rot2", "rot4", "mirror")
 CORNER_REACH = 2
 """``corners``: an end within this many rows and columns of each corner cell."""
-FILL_MIN_LENGTH = 3
-"""Numberlink's ``min_length`` when none is asked, under ``fill`` (the unique method): no
-two-cell links, which read as filler.  IDs written before it existed mean 2 (no rule)."""
 
 
 @dataclass(frozen=True)

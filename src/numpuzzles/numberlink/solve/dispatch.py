@@ -23,7 +23,7 @@ from ...core.deadline import Deadline
 from ...core.errors import InvalidParameterError
 from ...core.result import SolveResult
 from ..model import Puzzle, Rules, Solution
-from .race import plain_first, route_answer, scan_answer
+from .race import plain_first, quick_search, route_answer, scan_answer, scan_result
 from .reach import Reach
 
 ENGINES = ("auto", "sat", "scan")
@@ -72,6 +72,15 @@ def solve(
             "of this board: use a smaller limit or another engine"
         )
 
+    exact = rules is Rules.FILL_NOTOUCH
+    quick = None
+    if exact and scan_limit and engine == "auto" and _never_too_big(puzzle):
+        # The scan is exact under fill-notouch, cut-off ends included, so a board its
+        # quick try settles needs no ``Reach`` (on a small board it costs about what the
+        # search does); one it leaves open goes on from where it stopped.
+        quick = quick_search(puzzle, scan_limit, deadline)
+        if quick is not None and quick.finished:
+            return scan_result(quick.outcome(), deadline)
     # a tiny board's parts in plain Python: the compiled kernel would import numpy
     reach = Reach(puzzle, compiled=False if plain_first(puzzle) else None)
     if reach.cut_off:
@@ -88,7 +97,6 @@ def solve(
         return unique_blank(puzzle, reach=reach, deadline=deadline)
     # The scan search answers fill-notouch exactly; under fill and blank only a solution it
     # finds counts, so it is worth trying there when one solution is asked for.
-    exact = rules is Rules.FILL_NOTOUCH
     if scan_limit and engine != "sat" and (exact or (scan_limit == 1 and engine == "auto")):
         answer = scan_answer(
             puzzle,
@@ -98,6 +106,7 @@ def solve(
             deadline,
             scan_only=engine == "scan",
             too_big=too_big,
+            quick=quick,
         )
         if answer is not None:
             return answer
@@ -106,3 +115,10 @@ def solve(
     if too_big:
         return sat_result(deadline, [], False, False)  # a size limit, not a proof
     return sat_solve(puzzle, rules, reach.domains(), limit, deadline, Alarm(deadline))
+
+
+def _never_too_big(puzzle: Puzzle) -> bool:
+    """Whether ``Reach.variables`` cannot pass ``MAX_LABEL_VARIABLES`` on ``puzzle``,
+    whatever its clues: each of at most ``cells / 2`` labels has at most ``cells`` pairs."""
+    cells = puzzle.width * puzzle.height
+    return (cells // 2) * cells <= MAX_LABEL_VARIABLES

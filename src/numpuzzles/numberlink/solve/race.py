@@ -9,7 +9,7 @@ nothing): the same boards under ``fill`` took 0.83 s in all, where SAT alone ans
 of the first five within 30 s each.
 
 Every board first gets ``C_NODES`` nodes of the kernel's Cython build where it was built
-(``_quick_search``, ``scan_plain.py``: the same search on ``array('q')`` buffers, no numpy),
+(``quick_search``, ``scan_plain.py``: the same search on ``array('q')`` buffers, no numpy),
 and a board they do not settle goes on in numba's kernel from where they stopped
 (``scan.ScanSearch.adopt``).  Without that build, small boards first try the plain-Python
 kernel for a few thousand nodes while the tries have cost the process under
@@ -104,7 +104,7 @@ solutions that leave few cells empty (``few_empty.py``) instead of searching the
 unbounded model as the child; the benchmarks set it False for their baseline."""
 C_NODES = HEAD_START_NODES
 """Where the Cython build of the scan kernel exists (``scan_kernel_c``, see
-``core/jit.py``), every board first gets this many of its nodes (``_quick_search``), on
+``core/jit.py``), every board first gets this many of its nodes (``quick_search``), on
 buffers that need no numpy: as many as the numba kernel's head start, so a board the scan
 settles alone is settled before numpy loads (measured: the 45 published puzzles of the
 start-up bench need 201 to 20,642 nodes each), and a board it does not settle goes on in
@@ -134,6 +134,7 @@ def scan_answer(
     *,
     scan_only: bool,
     too_big: bool,
+    quick: PlainScanSearch | None = None,
 ) -> SolveResult[Solution] | None:
     """The answer of the scan search, alone or raced against SAT; None when SAT alone
     should answer (the scan finished without settling the board).
@@ -141,7 +142,9 @@ def scan_answer(
     Exact under ``fill-notouch``; under ``fill`` and ``blank`` (``limit`` 1) only a solution
     it finds settles the board.  ``scan_only``: never start SAT, the scan's outcome is the
     answer.  ``too_big``: SAT cannot help with a board this big, so an unsettled board is
-    an unknown answer.  ``reach``: ``Reach(puzzle)``, its domains for SAT.
+    an unknown answer.  ``reach``: ``Reach(puzzle)``, its domains for SAT.  ``quick``:
+    the quick try (``quick_search``) the caller already made and left unfinished; it goes
+    on from there instead of making its own.
     """
     exact = rules is Rules.FILL_NOTOUCH
 
@@ -155,7 +158,8 @@ def scan_answer(
         from .sat import sat_result
 
         return sat_result(deadline, [], False, not outcome.finished)  # no proof
-    quick = _quick_search(puzzle, limit, deadline)
+    if quick is None:
+        quick = quick_search(puzzle, limit, deadline)
     if quick is not None and quick.finished:
         outcome = quick.outcome()
         return scan_result(outcome, deadline) if settled(outcome) else None
@@ -477,13 +481,13 @@ def plain_first(puzzle: Puzzle) -> bool:
 def _quick_scan(
     puzzle: Puzzle, limit: int, deadline: Deadline, cap: int | None = None
 ) -> SearchOutcome | None:
-    """A board's answer from the scan search without numpy (``_quick_search``), if that
+    """A board's answer from the scan search without numpy (``quick_search``), if that
     search finished; None: no quick answer."""
-    search = _quick_search(puzzle, limit, deadline, cap)
+    search = quick_search(puzzle, limit, deadline, cap)
     return search.outcome() if search is not None and search.finished else None
 
 
-def _quick_search(
+def quick_search(
     puzzle: Puzzle, limit: int, deadline: Deadline, cap: int | None = None
 ) -> PlainScanSearch | None:
     """The scan search without numpy (``scan_plain.py``), run for ``C_NODES`` nodes of the
@@ -537,7 +541,7 @@ def _scan_on(
 ) -> SearchOutcome:
     """The scan search for at most ``max_nodes`` nodes (None: no bound) or until the
     deadline: the quick try without numpy, then numba's kernel from where it stopped."""
-    quick = _quick_search(puzzle, limit, deadline, max_nodes)
+    quick = quick_search(puzzle, limit, deadline, max_nodes)
     if quick is not None and quick.finished:
         return quick.outcome()
     from .scan import ScanSearch

@@ -6,17 +6,17 @@
 # skipped: see jit.build_c).
 cdef long long N, E, S, W, BORDER, BLOCKED, DEPTH, TRAIL, FOUND, NODES, EXHAUSTED, LIMIT, PAUSED
 
-cpdef long long prepare(long long[:] lab, long long w, long long h, long long[:] req,
-                        long long[:] canse, long long[:] order, long long[:] rank,
-                        long long[:] col)
-cpdef long long parts(long long[:] lab, long long width, long long[:] part,
-                      long long[:] sizes, long long[:] stack)
-cpdef long long trace(long long[:] con, long long width, long long[:] starts,
-                      long long[:] labels, long long[:] path, long long[:] cut,
-                      long long[:] owner)
-cpdef long long search(long long[:] lab, long long[:] req, long long[:] canse,
-                       long long[:] order, long long[:] rank, long long width,
-                       long long[:] con, long long[:] end, long long[:] col,
-                       long long[:, :] trail, long long[:] opt, long long[:] mark,
-                       long long[:] reg, long long[:, :] sols, long long limit,
+cpdef long long prepare(long long[::1] lab, long long w, long long h, long long[::1] req,
+                        long long[::1] canse, long long[::1] order, long long[::1] rank,
+                        long long[::1] col)
+cpdef long long parts(long long[::1] lab, long long width, long long[::1] part,
+                      long long[::1] sizes, long long[::1] stack)
+cpdef long long trace(long long[::1] con, long long width, long long[::1] starts,
+                      long long[::1] labels, long long[::1] path, long long[::1] cut,
+                      long long[::1] owner)
+cpdef long long search(long long[::1] lab, long long[::1] req, long long[::1] canse,
+                       long long[::1] order, long long[::1] rank, long long width,
+                       long long[::1] con, long long[::1] end, long long[::1] col,
+                       long long[:, ::1] trail, long long[::1] opt, long long[::1] mark,
+                       long long[::1] reg, long long[:, ::1] sols, long long limit,
                        long long budget)

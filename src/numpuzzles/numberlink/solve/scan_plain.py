@@ -4,7 +4,7 @@ kernel compiled by Cython.
 Why: a process that solves a few boards spends most of its time importing, and numpy (which
 the numba kernels' arrays need, and which their ahead-of-time build imports when loaded) is
 the dearest import of all: some 60 ms, where the 45 published puzzles of the start-up bench
-take the compiled search 5 ms in all.  So ``race._quick_search`` runs this first: the
+take the compiled search 5 ms in all.  So ``race.quick_search`` runs this first: the
 Cython build of ``scan_kernel`` (``scan_kernel_c``, see ``core/jit.py``: some 15% slower a
 node than numba's, and it needs no numpy) for ``race.C_NODES`` nodes where it was built,
 else the plain functions for a few thousand nodes on small boards (``race.TINY_BOARD``),
@@ -97,6 +97,13 @@ def c_kernels() -> tuple[Kernel, Kernel, Kernel] | None:
 
 
 @functools.lru_cache(maxsize=8)
+def _identity(size: int) -> _Vector:
+    """``0, 1, ..., size - 1``: the kernels' ``end`` before a search, copied for each board
+    (a copy is a fifteenth of building it)."""
+    return _Vector(range(size))
+
+
+@functools.lru_cache(maxsize=8)
 def _cells_of(pw: int, size: int) -> list[Cell]:
     """Each padded index's cell, for boards ``pw - 2`` wide: shared by every board of that
     size (a many-board process decodes hundreds, most of a few sizes)."""
@@ -132,7 +139,7 @@ class PlainScanSearch(BudgetedSearch):
         n = self._prepare(self.lab, w, h, self.req, self.canse, order, self.rank, self.col)
         self.order = _Vector(order[:n])
         self.con = _zeros(size, shaped=True)
-        self.end = _Vector(range(size))
+        self.end = _Vector(_identity(size))
         self.trail = _Rows(8 * n + size + 16, 3)
         self.opt = _zeros(n + 1)
         self.mark = _zeros(n + 1)
@@ -193,9 +200,10 @@ class PlainScanSearch(BudgetedSearch):
         for r in range(h):
             base = (r + 1) * pw + 1
             labelled += owners[base : base + w]
-        for index, value in enumerate(puzzle.cells):
-            if value == BLOCKED:  # on no path: its owner is 0
-                labelled[index] = BLOCKED
+        if BLOCKED in puzzle.cells:  # looked for in C: most boards have none
+            for index, value in enumerate(puzzle.cells):
+                if value == BLOCKED:  # on no path: its owner is 0
+                    labelled[index] = BLOCKED
         return Solution(w, h, tuple(labelled), paths)
 
 

@@ -10,7 +10,10 @@ build and the ahead-of-time numba kernels where they were built, see
 ``numpuzzles/core/jit.py``), ``noc`` (``NUMPUZZLES_NO_C=1``: the numba kernels alone, as
 before the Cython build, issue 26's baseline) and ``jit`` (``NUMPUZZLES_NO_AOT=1`` too:
 numba's JIT with its on-disk cache, as before the ahead-of-time build existed).  The modes
-take turns within each case, so each case's figures are paired.
+take turns within each case, so each case's figures are paired.  ``--before CHECKOUT`` adds
+a mode ``before``: the same cases run by an earlier checkout of the project (a ``git
+worktree`` of the commit to compare with, its kernels built there), the baseline of a
+change in the same run.
 
 - *boards*: one board per process, ``python -m numpuzzles numberlink solve FILE -q`` (the
   default rules, one solution) and the same with ``--rules fill-notouch --unique``, on
@@ -196,6 +199,10 @@ def main() -> None:
     parser.add_argument("--skip-small", action="store_true", help="no small-300 case")
     parser.add_argument("--case", action="append", choices=CASES,
                         help="the cases to run (default: all)")
+    parser.add_argument("--before", type=Path, metavar="CHECKOUT",
+                        help="also time mode 'before': an earlier checkout of this project "
+                             "(its src/ first on PYTHONPATH, as installed otherwise; build its "
+                             "kernels there first: `python -m numpuzzles.core.jit`)")
     args = parser.parse_args()
     modes = args.mode or ["aot", "jit"]
     cases = set(args.case or CASES) - ({"small"} if args.skip_small else set())
@@ -206,6 +213,9 @@ def main() -> None:
         "noc": {**aot, "NUMPUZZLES_NO_C": "1"},
         "jit": {**aot, "NUMPUZZLES_NO_AOT": "1", "NUMPUZZLES_NO_C": "1"},
     }
+    if args.before is not None:
+        envs["before"] = {**aot, "PYTHONPATH": str(args.before.resolve() / "src")}
+        modes = [*modes, "before"]
     with tempfile.TemporaryDirectory() as scratch:
         directory = Path(scratch)
         files = []

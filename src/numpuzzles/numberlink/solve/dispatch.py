@@ -13,8 +13,11 @@ Two exact engines answer the same question, each fast where the other is slow:
 ``solve`` checks its arguments, finds once which parts of the board each label reaches
 (``reach.Reach``: a label whose ends are cut off proves the puzzle unsolvable before any
 search), and hands over to the scan search or the router and their race against SAT
-(``race.py``), or to SAT alone.  One ``Deadline``, created when ``solve`` starts, bounds
-every engine and times the result.
+(``race.py``), or to SAT alone.  Under ``fill-notouch`` the scan's quick try
+(``race.quick_search``) comes first: the scan is exact there, cut-off ends included, so a
+board it settles needs no ``Reach`` (on the small boards most files hold, building it cost
+about what their search does), and one it leaves open goes on from the node it reached.
+One ``Deadline``, created when ``solve`` starts, bounds every engine and times the result.
 """
 
 from __future__ import annotations

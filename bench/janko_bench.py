@@ -20,7 +20,9 @@ is reported as unreadable, not solved.  For every puzzle: ``solve(rules=blank, l
 the ``blank`` race as it was before Glucose looked first for solutions with few empty cells
 (``few_empty.py``; the race keeps CaDiCaL's child, as it landed on 2026-12-04); with
 ``--baseline negotiate``, with ``race.NEGOTIATE`` off: the race before negotiated routing
-took turns (``negotiate.py``).  Prints
+took turns (``negotiate.py``); with ``--baseline leave-empty`` (and ``--unique``),
+uniqueness is decided a second time with ``unique_blank.LEAVE_EMPTY`` off: SAT asked for a
+solution other than the first even where the first fills the board.  Prints
 a line per puzzle that was not settled fast, and a summary: how many decided, median and
 maximum seconds over the decided ones.
 """
@@ -38,6 +40,7 @@ from numpuzzles.core.result import SolveResult, Status
 from numpuzzles.numberlink.check import check
 from numpuzzles.numberlink.model import Puzzle, Rules, Solution
 from numpuzzles.numberlink.solve import race
+from numpuzzles.numberlink.solve import unique_blank as unique_blank_module
 from numpuzzles.numberlink.solve.dispatch import solve
 from numpuzzles.numberlink.solve.unique_blank import unique_blank
 
@@ -98,9 +101,12 @@ def main() -> None:
     parser.add_argument("--only", default="",
                         help="only these puzzles: ids, comma-separated (e.g. 430_20x20)")
     parser.add_argument("--baseline", nargs="?", const="few-empty", default=None,
-                        choices=["few-empty", "negotiate"],
+                        choices=["few-empty", "negotiate", "leave-empty"],
                         help="also solve each puzzle without the few-empty-cells search "
-                        "(or, with 'negotiate', without negotiated routing), paired")
+                        "(or, with 'negotiate', without negotiated routing; with "
+                        "'leave-empty', decide uniqueness again with SAT asked for a "
+                        "solution other than the first even where that fills the board), "
+                        "paired")
     args = parser.parse_args()
     puzzles = read(DATA)
     if args.first:
@@ -117,6 +123,8 @@ def main() -> None:
     base_undecided: list[str] = []
     unique_times: list[float] = []
     unique_undecided: list[str] = []
+    base_unique_times: list[float] = []
+    base_unique_undecided: list[str] = []
     verdicts = {"unique": 0, "several": 0, "none": 0}
     started_all = time.perf_counter()
     for ident, puzzle in puzzles:
@@ -132,7 +140,7 @@ def main() -> None:
         else:
             undecided.append(ident)
             print(f"{ident}: one solution {result.status.value} after {seconds:.2f} s", flush=True)
-        if args.baseline:
+        if args.baseline in ("few-empty", "negotiate"):
             switch = "NEGOTIATE" if args.baseline == "negotiate" else "FEW_EMPTY"
             base, base_seconds = _baseline(puzzle, args.timeout, switch)
             _checked(ident, puzzle, base.solutions)
@@ -157,6 +165,23 @@ def main() -> None:
                 verdicts["none" if none else "unique" if two.unique else "several"] += 1
                 if seconds > 1.0 or args.only:
                     print(f"{ident}: uniqueness decided in {seconds:.2f} s", flush=True)
+            if args.baseline == "leave-empty":
+                unique_blank_module.LEAVE_EMPTY = False
+                try:
+                    started = time.perf_counter()
+                    base_two = unique_blank(puzzle, timeout=args.timeout)
+                    base_seconds = time.perf_counter() - started
+                finally:
+                    unique_blank_module.LEAVE_EMPTY = True
+                _checked(ident, puzzle, base_two.solutions)
+                if base_two.unique is None:
+                    base_unique_undecided.append(ident)
+                else:
+                    base_unique_times.append(base_seconds)
+                if max(seconds, base_seconds) > 1.0 or args.only:
+                    word = "undecided" if base_two.unique is None else "decided"
+                    print(f"{ident}: uniqueness baseline {word} in {base_seconds:.2f} s",
+                          flush=True)
     total = len(puzzles)
     print(f"\n{total} puzzles in {time.perf_counter() - started_all:.1f} s; "
           f"unreadable: {', '.join(unreadable) or 'none'}")
@@ -179,6 +204,12 @@ def main() -> None:
               f"{verdicts['none']} none), median {median:.3f} s, max "
               f"{max(unique_times, default=0.0):.3f} s; undecided at {args.timeout:g} s: "
               f"{len(unique_undecided)} {' '.join(unique_undecided)}")
+    if args.baseline == "leave-empty":
+        median = statistics.median(base_unique_times) if base_unique_times else 0.0
+        print(f"baseline (SAT asked for a solution other than the first): "
+              f"{len(base_unique_times)} decided, median {median:.3f} s, max "
+              f"{max(base_unique_times, default=0.0):.3f} s; undecided at {args.timeout:g} s: "
+              f"{len(base_unique_undecided)} {' '.join(base_unique_undecided)}")
 
 
 if __name__ == "__main__":

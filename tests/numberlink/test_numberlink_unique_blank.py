@@ -310,3 +310,70 @@ def test_an_undecided_answer_says_what_full_solutions_show(
     assert main(["numberlink", "solve", "--rules", "blank", "--unique", "--format", "ahle",
                  "--json", "3 2\n1.1\n2.2\n"]) == 3
     assert "fills every cell" in capsys.readouterr().out
+
+
+def _full_board(rnd: random.Random) -> tuple[Puzzle, Solution]:
+    """A small board made from a random cover of it by paths, and that cover."""
+    from numpuzzles.numberlink.generate.cover import as_puzzle, random_cover
+
+    w, h = rnd.randint(3, 5), rnd.randint(3, 5)
+    return as_puzzle(w, h, random_cover(w, h, rnd.randint(2, max(2, w * h // 5)), rnd))
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_a_full_first_solution_leaves_sat_only_the_empty_cells(
+    monkeypatch: pytest.MonkeyPatch, chunk: int
+) -> None:
+    """The module docstring's "A first solution that fills the board", by brute force: on
+    boards whose solution ``S`` fills them, with no chord and no other full solution
+    without one, there is a second ``blank`` solution exactly when some solution leaves a
+    cell empty, and every such solution leaves as many cells of each colour empty; SAT's
+    restricted model asked to leave a cell of each colour empty finds a solution exactly
+    then (a real one, not ``S``); and ``unique_blank``, which now asks SAT that, agrees
+    with the oracle."""
+    from numpuzzles.numberlink.solve import unique_blank as module
+
+    monkeypatch.setattr(module, "CROWDED", 1.0)  # small boards: not to SAT's full model
+    asked: list[Puzzle] = []
+    leave = _Sat.leave_cells_empty
+
+    def counted(self: _Sat, puzzle: Puzzle) -> None:
+        asked.append(puzzle)
+        leave(self, puzzle)
+
+    monkeypatch.setattr(_Sat, "leave_cells_empty", counted)
+    rnd = random.Random(3100 + chunk)
+    tried = several = 0
+    for _ in range(400):
+        puzzle, cover = _full_board(rnd)
+        if detour(puzzle, cover) is not None or brute_count(puzzle, Rules.FILL_NOTOUCH, 2) != 1:
+            continue  # a chord, or another full solution without one: not this case
+        solutions = _all_solutions(puzzle, 3000)
+        if len(solutions) >= 3000:
+            continue
+        w = puzzle.width
+        emptied = []
+        for paths in solutions:
+            used = {cell for path in paths for cell in path}
+            empty = [(r, c) for r in range(puzzle.height) for c in range(w)
+                     if (r, c) not in used]
+            if empty:
+                emptied.append(empty)
+        assert (len(solutions) > 1) == bool(emptied), puzzle
+        for empty in emptied:
+            black = sum((r + c) % 2 for r, c in empty)
+            assert 2 * black == len(empty), (puzzle, empty)
+        sat = _Sat(puzzle, Reach(puzzle), Deadline(60))
+        try:
+            leave(sat, puzzle)
+            other, none = sat.next()
+        finally:
+            sat.close()
+        assert none == (len(solutions) == 1) and (other is None) == none, puzzle
+        if other is not None:
+            assert check(puzzle, other, BLANK) == [] and other != cover
+            assert sum(1 for v in other.cells if v == 0) >= 2
+        _agrees(puzzle)
+        tried += 1
+        several += len(solutions) > 1
+    assert tried >= 30 and several >= 5 and 0 < len(set(asked)) <= tried, (tried, several)

@@ -48,6 +48,29 @@ locally shortest, so the restricted model has a solution whenever the board does
 shortest solution of hundreds of small boards, and the answers against a brute-force
 enumerator.
 
+*A first solution that fills the board.*  When ``S`` fills every free cell, has no
+reroute (so no chord: no path of ``S`` runs beside itself) and the ``fill-notouch`` scan
+proved that no other solution fills the board without a path beside itself
+(``_full_second``), SAT is asked instead for a solution that leaves a free cell of each
+colour empty (``_Sat.leave_cells_empty``), which is a stronger question than "other than
+``S``" and, measured on janko.at's hand-made boards, a quicker one to refute.  Why it is the
+same question: let ``T`` be a solution other than ``S``, and shorten its paths by their
+chords (a path with two neighbouring cells that are not consecutive skips the stretch
+between them) until none is left: ``T*`` is again a solution, with no chord.  ``T*`` is
+not ``S``: each of its paths lies within the same path of ``T``, and if they were ``S``'s,
+whose paths cover every free cell, each path of ``T`` would have the cells of ``S``'s path
+and no others, and a path without chords is the only route through its own cells between
+its ends, so ``T`` would be ``S``.  A ``T*`` that filled the board would be the second full
+solution without a path beside itself that the scan ruled out, so ``T*`` leaves a cell
+empty.  And on a chessboard's colouring the colours alternate along a path, so its
+cells of one colour less those of the other are fixed by its ends; the empty cells of one
+colour less those of the other are then the same for every solution (the unblocked
+cells' difference less the paths'), and ``S`` has none: a solution that leaves a cell
+empty leaves one of each colour empty.  Conversely a solution leaving a cell empty is not
+``S``.  So "unique" holds exactly when no solution leaves cells empty; and among those that
+do, a shortest one is locally shortest (shortening a path keeps the empty cells empty),
+so the restricted model keeps it, and "none" is a proof.
+
 The restriction answers only the yes/no of "exactly one": counting (``limit`` above 2 or
 None) still needs SAT's full model or the counter, since many solutions shorten to one.
 Crowded boards (``CROWDED``) go to SAT's full model at once, which is quicker there.
@@ -166,6 +189,12 @@ beyond this many (cell, label) pairs SAT's model would need gigabytes, so only t
 and the reroute test can answer."""
 
 
+LEAVE_EMPTY = True
+"""Whether, for a first solution that fills the board, SAT is asked for a solution that
+leaves cells empty (``_Sat.leave_cells_empty``) instead of one other than the first; the
+benchmarks set it False for their baseline."""
+
+
 COUNT_MAX_CELLS = 625
 """``unique_blank``'s SAT races the frontier counter on boards of at most this many cells
 (25x25, the published Arukone sizes the issue asks about); see ``_second``."""
@@ -197,6 +226,21 @@ class _Sat:
     def block(self, solution: Solution) -> None:
         """No more models with all of ``solution``'s path edges (it, with empty loops)."""
         self.solver.add_clause([-v for v in _edge_literals(self.model.edges, solution)])
+
+    def leave_cells_empty(self, puzzle: Puzzle) -> None:
+        """Only models that leave a free cell of each colour (of a chessboard's) on no
+        path: for a first solution that fills the board, what every other solution comes
+        down to (the module docstring, "A first solution that fills the board")."""
+        model, solver = self.model, self.solver
+        by_colour: tuple[list[int], list[int]] = ([], [])
+        for index, edges in model.incident.items():
+            if puzzle.cells[index] != EMPTY:
+                continue
+            empty = model._new()  # true only where no edge of the cell is
+            solver.append_formula([[-empty, -edge] for edge in edges], no_return=True)
+            by_colour[(index // puzzle.width + index % puzzle.width) % 2].append(empty)
+        for cells in by_colour:
+            solver.add_clause(cells)
 
     def next(self, conflicts: int | None = None) -> tuple[Solution | None, bool]:
         """The next solution, or None: with True when there is none, False at the deadline
@@ -307,7 +351,10 @@ def unique_blank(
         return replace(answer([first], False, nodes), established=established)
     sat = _Sat(puzzle, reach, deadline)
     try:
-        sat.block(first)
+        if established and LEAVE_EMPTY:  # ``first`` fills the board: the docstring
+            sat.leave_cells_empty(puzzle)
+        else:
+            sat.block(first)
         second, exhausted, total = _second(puzzle, sat, deadline)
         found = [first] if second is None else [first, second]
         result = answer(found, exhausted and second is None, nodes + sat.calls, sat.conflicts())

@@ -22,7 +22,10 @@ the ``blank`` race as it was before Glucose looked first for solutions with few 
 ``--baseline negotiate``, with ``race.NEGOTIATE`` off: the race before negotiated routing
 took turns (``negotiate.py``); with ``--baseline leave-empty`` (and ``--unique``),
 uniqueness is decided a second time with ``unique_blank.LEAVE_EMPTY`` off: SAT asked for a
-solution other than the first even where the first fills the board.  Prints
+solution other than the first even where the first fills the board; with ``--baseline
+corner-flips``, with ``unique_blank.CORNER_FLIPS`` and ``within.STRAIGHT_LINES`` off: SAT's
+model without the corner-flip clauses (``corner_flips.py``) and the straight-line ones
+(``within.straight_lines``), as it was before both.  Prints
 a line per puzzle that was not settled fast, and a summary: how many decided, median and
 maximum seconds over the decided ones.
 """
@@ -39,12 +42,25 @@ from pathlib import Path
 from numpuzzles.core.result import SolveResult, Status
 from numpuzzles.numberlink.check import check
 from numpuzzles.numberlink.model import Puzzle, Rules, Solution
-from numpuzzles.numberlink.solve import race
+from numpuzzles.numberlink.solve import race, within
 from numpuzzles.numberlink.solve import unique_blank as unique_blank_module
 from numpuzzles.numberlink.solve.dispatch import solve
 from numpuzzles.numberlink.solve.unique_blank import unique_blank
 
 DATA = Path(__file__).resolve().parent / "data" / "janko-arukone.txt"
+
+UNIQUE_SWITCHES = {
+    "leave-empty": (
+        ((unique_blank_module, "LEAVE_EMPTY"),),
+        "SAT asked for a solution other than the first",
+    ),
+    "corner-flips": (
+        ((unique_blank_module, "CORNER_FLIPS"), (within, "STRAIGHT_LINES")),
+        "SAT without the corner-flip and straight-line clauses",
+    ),
+}
+"""``--baseline`` choices that decide uniqueness a second time with switches off: the
+switches (module, name), and the baseline's words in the summary."""
 
 
 def read(path: Path) -> list[tuple[str, Puzzle | None]]:
@@ -101,12 +117,13 @@ def main() -> None:
     parser.add_argument("--only", default="",
                         help="only these puzzles: ids, comma-separated (e.g. 430_20x20)")
     parser.add_argument("--baseline", nargs="?", const="few-empty", default=None,
-                        choices=["few-empty", "negotiate", "leave-empty"],
+                        choices=["few-empty", "negotiate", *UNIQUE_SWITCHES],
                         help="also solve each puzzle without the few-empty-cells search "
                         "(or, with 'negotiate', without negotiated routing; with "
                         "'leave-empty', decide uniqueness again with SAT asked for a "
-                        "solution other than the first even where that fills the board), "
-                        "paired")
+                        "solution other than the first even where that fills the board; "
+                        "with 'corner-flips', decide it again without the corner-flip "
+                        "and straight-line clauses), paired")
     args = parser.parse_args()
     puzzles = read(DATA)
     if args.first:
@@ -165,14 +182,17 @@ def main() -> None:
                 verdicts["none" if none else "unique" if two.unique else "several"] += 1
                 if seconds > 1.0 or args.only:
                     print(f"{ident}: uniqueness decided in {seconds:.2f} s", flush=True)
-            if args.baseline == "leave-empty":
-                unique_blank_module.LEAVE_EMPTY = False
+            if args.baseline in UNIQUE_SWITCHES:
+                switches = UNIQUE_SWITCHES[args.baseline][0]
+                for module, name in switches:
+                    setattr(module, name, False)
                 try:
                     started = time.perf_counter()
                     base_two = unique_blank(puzzle, timeout=args.timeout)
                     base_seconds = time.perf_counter() - started
                 finally:
-                    unique_blank_module.LEAVE_EMPTY = True
+                    for module, name in switches:
+                        setattr(module, name, True)
                 _checked(ident, puzzle, base_two.solutions)
                 if base_two.unique is None:
                     base_unique_undecided.append(ident)
@@ -204,9 +224,9 @@ def main() -> None:
               f"{verdicts['none']} none), median {median:.3f} s, max "
               f"{max(unique_times, default=0.0):.3f} s; undecided at {args.timeout:g} s: "
               f"{len(unique_undecided)} {' '.join(unique_undecided)}")
-    if args.baseline == "leave-empty":
+    if args.baseline in UNIQUE_SWITCHES:
         median = statistics.median(base_unique_times) if base_unique_times else 0.0
-        print(f"baseline (SAT asked for a solution other than the first): "
+        print(f"baseline ({UNIQUE_SWITCHES[args.baseline][1]}): "
               f"{len(base_unique_times)} decided, median {median:.3f} s, max "
               f"{max(base_unique_times, default=0.0):.3f} s; undecided at {args.timeout:g} s: "
               f"{len(base_unique_undecided)} {' '.join(base_unique_undecided)}")

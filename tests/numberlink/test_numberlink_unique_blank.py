@@ -8,6 +8,7 @@ import random
 import threading
 import time
 from collections import deque
+from itertools import pairwise
 
 import pytest
 from numberlink_oracle import _paths, brute_count, random_board, sparse_board
@@ -17,6 +18,7 @@ from numpuzzles.core.deadline import Deadline
 from numpuzzles.core.result import Status
 from numpuzzles.numberlink.check import check
 from numpuzzles.numberlink.model import Puzzle, Rules, Solution
+from numpuzzles.numberlink.solve.corner_flips import corner_flip_clauses
 from numpuzzles.numberlink.solve.reach import Reach
 from numpuzzles.numberlink.solve.sat_model import Model
 from numpuzzles.numberlink.solve.unique_blank import (
@@ -24,8 +26,8 @@ from numpuzzles.numberlink.solve.unique_blank import (
     _second,
     detour,
     unique_blank,
-    within_clauses,
 )
+from numpuzzles.numberlink.solve.within import straight_lines, within_clauses
 
 BLANK = Rules.BLANK
 
@@ -377,3 +379,107 @@ def test_a_full_first_solution_leaves_sat_only_the_empty_cells(
         tried += 1
         several += len(solutions) > 1
     assert tried >= 30 and several >= 5 and 0 < len(set(asked)) <= tried, (tried, several)
+
+
+def _steps(paths: list[list[tuple[int, int]]], w: int) -> frozenset[tuple[int, int]]:
+    """A solution's path steps as (cell, later cell) index pairs: the model's edge keys."""
+    found: set[tuple[int, int]] = set()
+    for path in paths:
+        order = [r * w + c for r, c in path]
+        found.update((min(a, b), max(a, b)) for a, b in pairwise(order))
+    return frozenset(found)
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_the_canonical_second_solution_keeps_the_corner_flip_clauses(chunk: int) -> None:
+    """The module docstring's argument for ``corner_flip_clauses``, by brute force: from
+    every first solution ``S`` without a reroute, the other solution of least length and,
+    among those, least potential (the sum of its used cells' row-major indices) satisfies
+    every corner-flip clause, so SAT with them still finds a second solution whenever there
+    is one (``test_a_full_first_solution_leaves_sat_only_the_empty_cells`` runs SAT with
+    them too).  The clauses are not idle: some other solutions of these boards break them."""
+    rnd = random.Random(3200 + chunk)
+    canonical = broken = 0
+    for _ in range(800):
+        # boards made from covers: on random sparse boards every first solution has a
+        # reroute (measured: none of some 2,000 needed SAT), so SAT's case is a full one
+        puzzle = _full_board(rnd)[0]
+        solutions = _all_solutions(puzzle, 400)
+        if len(solutions) < 2 or len(solutions) >= 400:
+            continue
+        reach = Reach(puzzle)
+        model = Model(puzzle, BLANK, reach.domains(), labels=True, shortest=True)
+        clauses = corner_flip_clauses(model, puzzle)
+        w = puzzle.width
+        steps = [_steps(paths, w) for paths in solutions]
+        keeps = []  # whether each solution satisfies every clause
+        for on in steps:
+            values = {v for key, v in model.edges.items() if key in on}
+            keeps.append(all(any(lit in values if lit > 0 else -lit not in values
+                                 for lit in clause) for clause in clauses))
+        used = [[r * w + c for path in paths for r, c in path] for paths in solutions]
+        rank = [(len(cells), sum(cells)) for cells in used]  # (length, potential)
+        broken += keeps.count(False)
+        for i, paths in enumerate(solutions):
+            if detour(puzzle, _as_solution(puzzle, paths)) is not None:
+                continue
+            others = [j for j in range(len(solutions)) if steps[j] != steps[i]]
+            best = min(others, key=rank.__getitem__)
+            assert keeps[best], (puzzle, paths, solutions[best])
+            canonical += 1
+    assert canonical >= 20 and broken >= 20, (canonical, broken)
+
+
+def _long_board(rnd: random.Random) -> Puzzle:
+    """A board (5-7 by 3-4) whose pair 1 sits at both ends of a row and whose pair 2 sits
+    above and below one cell of that row, so pair 1's path must leave the row around pair
+    2's (``straight_lines``' case), with sometimes a third pair and a few blocked cells."""
+    w, h = rnd.randint(5, 7), rnd.randint(3, 4)
+    r, j = rnd.randint(1, h - 2), rnd.randint(1, w - 2)
+    cells = [0] * (w * h)
+    cells[r * w] = cells[r * w + w - 1] = 1
+    cells[(r - 1) * w + j] = cells[(r + 1) * w + j] = 2
+    order = [i for i in range(w * h) if cells[i] == 0 and i // w != r]
+    rnd.shuffle(order)
+    if rnd.random() < 0.5:
+        cells[order.pop()] = cells[order.pop()] = 3
+    for _ in range(rnd.randint(0, 2)):
+        cells[order.pop()] = -1
+    return Puzzle(w, h, tuple(cells))
+
+
+@pytest.mark.parametrize("chunk", range(2))
+def test_straight_line_clauses_hold_in_every_locally_shortest_solution(chunk: int) -> None:
+    """``straight_lines`` (two cells of one label four or more apart in a line, with only
+    free cells between: one of those is used) on every locally shortest solution of low,
+    wide boards, where paths run along rows; counted where the clause holds only by a cell
+    between being used, so a clause that named too few cells would fail here."""
+    rnd = random.Random(3300 + chunk)
+    bitten = checked = 0
+    for _ in range(120):
+        puzzle = _long_board(rnd)
+        reach = Reach(puzzle)
+        if reach.cut_off:
+            continue
+        model = Model(puzzle, BLANK, reach.domains(), labels=True, shortest=True)
+        labels_at: dict[int, list[int]] = {}
+        for cell, label in model.xvar:
+            labels_at.setdefault(cell, []).append(label)
+        for cell, value in enumerate(puzzle.cells):
+            if value > 0:
+                labels_at[cell] = [value]
+        clauses = straight_lines(model, puzzle, labels_at)
+        w = puzzle.width
+        for paths in _all_solutions(puzzle, 200):
+            if not _shortest_within(puzzle, paths):
+                continue
+            on = {model.edges[key] for key in _steps(paths, w)}
+            on.update(model.xvar[r * w + c, puzzle.at(*path[0])]
+                      for path in paths for r, c in path
+                      if (r * w + c, puzzle.at(*path[0])) in model.xvar)
+            for clause in clauses:
+                true = [lit for lit in clause if (lit in on) == (lit > 0)]
+                assert true, (puzzle, paths, clause)
+                bitten += all(lit > 0 for lit in true)  # only "a cell between is used"
+            checked += 1
+    assert checked > 50 and bitten > 50, (checked, bitten)

@@ -29,21 +29,29 @@ will do for the proof, but a shortest one leaves empty cells to reroute through)
   between them (``pair_detour.py``): either is a second solution;
 - else it asks SAT for a solution other than ``S`` among those satisfying clauses that hold
   in every locally shortest solution: no path touches itself (``Model(shortest=True)``),
-  and the distance-2 and distance-3 clauses of ``within_clauses``.  ``S``'s path edges are
-  blocked together.  Found: not unique (a real solution, other than ``S``).  None: unique.
+  and the distance-2, distance-3 and straight-line clauses of ``within_clauses``; and
+  the corner-flip clauses of ``corner_flips.py`` (no corner of a path could flip across an
+  empty cell to a cell earlier on the board).  ``S``'s path edges are blocked together.
+  Found: not unique (a real solution, other than ``S``).  None: unique.
   On boards up to ``COUNT_MAX_CELLS`` SAT races the frontier counter in a second thread
   (``_second``), whose exact count of all ``blank`` solutions answers the same question
   with no restriction at all (1: unique).
 
 Why "none" proves uniqueness: suppose solutions other than ``S`` exist, and let ``T`` be a
-shortest of them.  If ``T`` were not locally shortest, fact 1 gives a shorter solution
-``T'``, which must be ``S`` (``T`` is a shortest one other than ``S``); then by fact 2 ``S``
-has a reroute, which the test would have found.  So ``T`` is locally shortest, satisfies
-every clause, differs from ``S``, and SAT would have found it.  The blocking clause (not all
+shortest of them and, among the shortest, one whose used cells' row-major indices have the
+least sum (its *potential*).  If ``T`` were not locally shortest, fact 1 gives a shorter
+solution ``T'``, which must be ``S`` (``T`` is a shortest one other than ``S``); then by
+fact 2 ``S`` has a reroute, which the test would have found.  If a corner ``a m b`` of
+``T`` could turn through an empty cell ``e`` in the row above ``m`` (``corner_flips.py``),
+the flipped ``T'`` would be a solution as long as ``T`` with a smaller potential, so again
+``T'`` is ``S``; but then ``m``, empty in ``S``, touches two cells of one path of ``S``,
+a reroute the test would have found.  So ``T`` satisfies every clause, differs from ``S``,
+and SAT would have found it.  The blocking clause (not all
 of ``S``'s path edges at once) removes only ``S`` and ``S`` with empty loops added (the same
 solution under ``blank``, see ``sat.py``): paths joining every pair of ends that contain all
-of ``S``'s edges can add only loops.  "None at all" is exact too: a shortest solution is
-locally shortest, so the restricted model has a solution whenever the board does.
+of ``S``'s edges can add only loops.  "None at all" is exact too: a shortest solution of
+least potential is locally shortest and has no such corner, so the restricted model has a
+solution whenever the board does.
 ``tests/numberlink/test_numberlink_unique_blank.py`` checks the clauses on every locally
 shortest solution of hundreds of small boards, and the answers against a brute-force
 enumerator.
@@ -68,8 +76,11 @@ colour less those of the other are then the same for every solution (the unblock
 cells' difference less the paths'), and ``S`` has none: a solution that leaves a cell
 empty leaves one of each colour empty.  Conversely a solution leaving a cell empty is not
 ``S``.  So "unique" holds exactly when no solution leaves cells empty; and among those that
-do, a shortest one is locally shortest (shortening a path keeps the empty cells empty),
-so the restricted model keeps it, and "none" is a proof.
+do, a shortest one of least potential is locally shortest (shortening a path keeps the
+empty cells empty) and has no corner that flips to an earlier cell (a flip leaves its
+corner cell empty), so the restricted model keeps it, and "none" is a proof.  The corner
+clauses are what make these questions quick: janko.at's 48 went from 12.1 s to 0.24 s,
+and boards undecided at 30 s (127, 466, 307) to 0.4-2.1 s (``bench/HISTORY.md``).
 
 The restriction answers only the yes/no of "exactly one": counting (``limit`` above 2 or
 None) still needs SAT's full model or the counter, since many solutions shorten to one.
@@ -86,6 +97,7 @@ from itertools import pairwise
 from ...core.deadline import Deadline
 from ...core.result import SolveResult, Stats, Status, status_for
 from ..model import EMPTY, Cell, Puzzle, Rules, Solution
+from .corner_flips import corner_flip_clauses
 from .pair_detour import pair_detour, with_path
 from .reach import Reach
 from .within import WITHIN_MAX_VARIABLES, neighbours, within_clauses
@@ -194,6 +206,10 @@ LEAVE_EMPTY = True
 leaves cells empty (``_Sat.leave_cells_empty``) instead of one other than the first; the
 benchmarks set it False for their baseline."""
 
+CORNER_FLIPS = True
+"""Whether SAT's model carries ``corner_flips.py``'s clauses (the module docstring says why
+they keep the answer exact); the benchmarks set it False for their baseline."""
+
 
 COUNT_MAX_CELLS = 625
 """``unique_blank``'s SAT races the frontier counter on boards of at most this many cells
@@ -205,7 +221,8 @@ before the counter starts beside it."""
 
 class _Sat:
     """SAT's model of the solutions whose paths are shortest through their own and the
-    empty cells (``Model(shortest=True)`` and ``within_clauses``), one incremental solver."""
+    empty cells (``Model(shortest=True)`` and ``within_clauses``) and whose corners cannot
+    flip to an earlier cell (``corner_flip_clauses``), one incremental solver."""
 
     def __init__(self, puzzle: Puzzle, reach: Reach, deadline: Deadline) -> None:
         from pysat.solvers import Solver
@@ -222,6 +239,8 @@ class _Sat:
         self.solver.append_formula(self.model.clauses, no_return=True)
         if len(self.model.xvar) <= WITHIN_MAX_VARIABLES:
             self.solver.append_formula(within_clauses(self.model, puzzle), no_return=True)
+        if CORNER_FLIPS:
+            self.solver.append_formula(corner_flip_clauses(self.model, puzzle), no_return=True)
 
     def block(self, solution: Solution) -> None:
         """No more models with all of ``solution``'s path edges (it, with empty loops)."""

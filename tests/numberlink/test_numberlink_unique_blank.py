@@ -18,7 +18,7 @@ from numpuzzles.core.deadline import Deadline
 from numpuzzles.core.result import Status
 from numpuzzles.numberlink.check import check
 from numpuzzles.numberlink.model import Puzzle, Rules, Solution
-from numpuzzles.numberlink.solve.corner_flips import corner_flip_clauses
+from numpuzzles.numberlink.solve.corner_flips import Toward, corner_flip_clauses
 from numpuzzles.numberlink.solve.reach import Reach
 from numpuzzles.numberlink.solve.sat_model import Model
 from numpuzzles.numberlink.solve.unique_blank import (
@@ -299,7 +299,8 @@ def test_an_undecided_answer_says_what_full_solutions_show(
     (puzzle,) = formats.parse("3 2\n1.1\n2.2\n", "ahle")
     settled = module.unique_blank(puzzle, 10)
     assert settled.unique is True and settled.established == ()
-    monkeypatch.setattr(module, "_second", lambda puzzle, sat, deadline: (None, False, None))
+    monkeypatch.setattr(module, "_second",
+                        lambda puzzle, sat, deadline, twin=None: (None, False, None))
     stopped = module.unique_blank(puzzle, 10)
     assert stopped.unique is None
     assert stopped.established == (
@@ -390,11 +391,14 @@ def _steps(paths: list[list[tuple[int, int]]], w: int) -> frozenset[tuple[int, i
     return frozenset(found)
 
 
-@pytest.mark.parametrize("chunk", range(2))
-def test_the_canonical_second_solution_keeps_the_corner_flip_clauses(chunk: int) -> None:
+@pytest.mark.parametrize(("chunk", "toward"), [(0, "down"), (1, "down"), (2, "right")])
+def test_the_canonical_second_solution_keeps_the_corner_flip_clauses(
+    chunk: int, toward: Toward
+) -> None:
     """The module docstring's argument for ``corner_flip_clauses``, by brute force: from
     every first solution ``S`` without a reroute, the other solution of least length and,
-    among those, least potential (the sum of its used cells' row-major indices) satisfies
+    among those, least potential (the sum of its used cells' row-major indices, or
+    column-major ones for ``toward="right"``) satisfies
     every corner-flip clause, so SAT with them still finds a second solution whenever there
     is one (``test_a_full_first_solution_leaves_sat_only_the_empty_cells`` runs SAT with
     them too).  The clauses are not idle: some other solutions of these boards break them."""
@@ -409,15 +413,16 @@ def test_the_canonical_second_solution_keeps_the_corner_flip_clauses(chunk: int)
             continue
         reach = Reach(puzzle)
         model = Model(puzzle, BLANK, reach.domains(), labels=True, shortest=True)
-        clauses = corner_flip_clauses(model, puzzle)
-        w = puzzle.width
+        clauses = corner_flip_clauses(model, puzzle, toward)
+        w, h = puzzle.width, puzzle.height
         steps = [_steps(paths, w) for paths in solutions]
         keeps = []  # whether each solution satisfies every clause
         for on in steps:
             values = {v for key, v in model.edges.items() if key in on}
             keeps.append(all(any(lit in values if lit > 0 else -lit not in values
                                  for lit in clause) for clause in clauses))
-        used = [[r * w + c for path in paths for r, c in path] for paths in solutions]
+        used = [[r * w + c if toward == "down" else c * h + r for path in paths for r, c in path]
+                for paths in solutions]
         rank = [(len(cells), sum(cells)) for cells in used]  # (length, potential)
         broken += keeps.count(False)
         for i, paths in enumerate(solutions):
@@ -483,3 +488,34 @@ def test_straight_line_clauses_hold_in_every_locally_shortest_solution(chunk: in
                 bitten += all(lit > 0 for lit in true)  # only "a cell between is used"
             checked += 1
     assert checked > 50 and bitten > 50, (checked, bitten)
+
+
+def test_the_twin_sat_alone_agrees_with_oracle(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With the first SAT made to find nothing until stopped and no counter beside it,
+    only ``_second``'s twin (the corner-flip clauses of the column order) can answer: the
+    yes/no stays exact and a second solution is shown when there is one, on boards whose
+    first solution fills them (SAT asked for empty cells) and on roomy ones (the first
+    blocked)."""
+    from numpuzzles.numberlink.solve import unique_blank as module
+
+    monkeypatch.setattr(module, "CROWDED", 1.0)
+    monkeypatch.setattr(module, "COUNT_MAX_CELLS", 0)
+    real = _Sat.next
+    twins: list[str] = []
+
+    def first_stalls(self: _Sat, conflicts: int | None = None) -> tuple[Solution | None, bool]:
+        if self.toward == "right":
+            twins.append(self.toward)
+            return real(self, conflicts)
+        if conflicts is not None:
+            return None, False
+        while not self.alarm.fired and not self.deadline.expired():
+            time.sleep(0.002)
+        return None, False
+
+    monkeypatch.setattr(_Sat, "next", first_stalls)
+    rnd = random.Random(3400)
+    for _ in range(40):
+        _agrees(_full_board(rnd)[0])
+        _agrees(_roomy_board(rnd))
+    assert len(twins) >= 20

@@ -38,18 +38,19 @@ will do for the proof, but a shortest one leaves empty cells to reroute through)
   with no restriction at all (1: unique).
 
 Why "none" proves uniqueness: suppose solutions other than ``S`` exist, and let ``T`` be a
-shortest of them and, among the shortest, one whose used cells' row-major indices have the
-least sum (its *potential*).  If ``T`` were not locally shortest, fact 1 gives a shorter
-solution ``T'``, which must be ``S`` (``T`` is a shortest one other than ``S``); then by
-fact 2 ``S`` has a reroute, which the test would have found.  If a corner ``a m b`` of
-``T`` could turn through an empty cell ``e`` in the row above ``m`` (``corner_flips.py``),
-the flipped ``T'`` would be a solution as long as ``T`` with a smaller potential, so again
-``T'`` is ``S``; but then ``m``, empty in ``S``, touches two cells of one path of ``S``,
-a reroute the test would have found.  So ``T`` satisfies every clause, differs from ``S``,
-and SAT would have found it.  The blocking clause (not all
-of ``S``'s path edges at once) removes only ``S`` and ``S`` with empty loops added (the same
+shortest of them and, among the shortest, one whose used cells' indices have the least sum
+(its *potential*; the indices are row-major, or column-major for the second SAT that
+``_second`` races, and the argument holds for either). If ``T`` were not locally shortest,
+fact 1 gives a shorter solution ``T'``, which must be ``S`` (``T`` is a shortest one other
+than ``S``); then by fact 2 ``S`` has a reroute, which the test would have found. If a
+corner ``a m b`` of ``T`` could turn through an empty cell ``e`` that comes before ``m``
+(``corner_flips.py``), the flipped ``T'`` would be a solution as long as ``T`` with a
+smaller potential, so again ``T'`` is ``S``; but then ``m``, empty in ``S``, touches two
+cells of one path of ``S``, a reroute the test would have found. So ``T`` satisfies every
+clause, differs from ``S``, and SAT would have found it. The blocking clause (not all of
+``S``'s path edges at once) removes only ``S`` and ``S`` with empty loops added (the same
 solution under ``blank``, see ``sat.py``): paths joining every pair of ends that contain all
-of ``S``'s edges can add only loops.  "None at all" is exact too: a shortest solution of
+of ``S``'s edges can add only loops. "None at all" is exact too: a shortest solution of
 least potential is locally shortest and has no such corner, so the restricted model has a
 solution whenever the board does.
 ``tests/numberlink/test_numberlink_unique_blank.py`` checks the clauses on every locally
@@ -91,13 +92,14 @@ from __future__ import annotations
 
 import threading
 from collections import deque
+from collections.abc import Callable
 from dataclasses import replace
 from itertools import pairwise
 
 from ...core.deadline import Deadline
 from ...core.result import SolveResult, Stats, Status, status_for
 from ..model import EMPTY, Cell, Puzzle, Rules, Solution
-from .corner_flips import corner_flip_clauses
+from .corner_flips import Toward, corner_flip_clauses
 from .pair_detour import pair_detour, with_path
 from .reach import Reach
 from .within import WITHIN_MAX_VARIABLES, neighbours, within_clauses
@@ -224,7 +226,9 @@ class _Sat:
     empty cells (``Model(shortest=True)`` and ``within_clauses``) and whose corners cannot
     flip to an earlier cell (``corner_flip_clauses``), one incremental solver."""
 
-    def __init__(self, puzzle: Puzzle, reach: Reach, deadline: Deadline) -> None:
+    def __init__(
+        self, puzzle: Puzzle, reach: Reach, deadline: Deadline, toward: Toward = "down"
+    ) -> None:
         from pysat.solvers import Solver
 
         from .sat import SAT_ENGINE, Alarm
@@ -235,12 +239,14 @@ class _Sat:
         self.solver = Solver(name=SAT_ENGINE)
         self.alarm.watch(self.solver)
         self.deadline = deadline
+        self.toward = toward
         self.calls = 0
         self.solver.append_formula(self.model.clauses, no_return=True)
         if len(self.model.xvar) <= WITHIN_MAX_VARIABLES:
             self.solver.append_formula(within_clauses(self.model, puzzle), no_return=True)
         if CORNER_FLIPS:
-            self.solver.append_formula(corner_flip_clauses(self.model, puzzle), no_return=True)
+            self.solver.append_formula(
+                corner_flip_clauses(self.model, puzzle, toward), no_return=True)
 
     def block(self, solution: Solution) -> None:
         """No more models with all of ``solution``'s path edges (it, with empty loops)."""
@@ -368,13 +374,20 @@ def unique_blank(
         return answer([first, second], False, nodes)
     if too_big:
         return replace(answer([first], False, nodes), established=established)
-    sat = _Sat(puzzle, reach, deadline)
-    try:
+    def asked(sat: _Sat) -> _Sat:
         if established and LEAVE_EMPTY:  # ``first`` fills the board: the docstring
             sat.leave_cells_empty(puzzle)
         else:
             sat.block(first)
-        second, exhausted, total = _second(puzzle, sat, deadline)
+        return sat
+
+    sat = asked(_Sat(puzzle, reach, deadline))
+    try:
+        def twin() -> _Sat:  # the same question, corners flipped toward the other order
+            return asked(_Sat(puzzle, reach, deadline, toward="right"))
+
+        second, exhausted, total = _second(
+            puzzle, sat, deadline, twin if CORNER_FLIPS else None)
         found = [first] if second is None else [first, second]
         result = answer(found, exhausted and second is None, nodes + sat.calls, sat.conflicts())
         if total is not None and second is None:  # the counter's word, without a second shown
@@ -428,37 +441,48 @@ def _full_second(
 
 
 def _second(
-    puzzle: Puzzle, sat: _Sat, deadline: Deadline
+    puzzle: Puzzle,
+    sat: _Sat,
+    deadline: Deadline,
+    twin: Callable[[], _Sat] | None = None,
 ) -> tuple[Solution | None, bool, int | None]:
-    """SAT's search for a second solution (``sat``, the first blocked), on boards of at most
-    ``COUNT_MAX_CELLS`` raced against the frontier counter (``count/counter.py``) in a
-    second thread: (the second solution or None, whether there is proved to be none, the
-    counter's exact count or None).  A count of 1 proves uniqueness as well as SAT's "none"
-    does (and stops SAT); a count of 2 or more says "not unique", and SAT goes on for a
-    second to show.
+    """SAT's search for a second solution (``sat``, already asked its question), raced,
+    once it has run alone for a while, against the frontier counter (``count/counter.py``,
+    on boards of at most ``COUNT_MAX_CELLS``) and against ``twin`` (a second SAT built by
+    the call, asked the same question with the corner-flip clauses of the column order), each
+    in a thread of its own: (the second solution or None, whether there is proved to be
+    none, the counter's exact count or None).  A count of 1 proves uniqueness as well as
+    SAT's "none" does (and stops SAT); a count of 2 or more says "not unique", and SAT goes
+    on for a second to show.  Either SAT's answer is the answer.
 
-    Why both: on published Arukone boards whose solution fills the board SAT must rule out
-    every sparse arrangement of the paths one by one, while the counter's frontier sees at
-    once which arrangements cannot close (janko 160, 12x12 with 5 pairs: unique by the
-    count in 0.55 s, by Glucose in 85 s); with many labels the counter's states explode
-    and SAT is the one that ends.  Why threads, not turns: taking turns, SAT's own time
-    grew (janko 520: 9.3 s alone, 9.7 s of SAT in turns, 11.2 s in all), while Glucose
-    releases the GIL as it searches, so on two cores each runs at its own speed.  SAT
-    runs alone for ``SAT_ALONE_CONFLICTS`` first, so a board it settles quickly never
-    starts the counter."""
+    Why the counter: on published Arukone boards whose solution fills the board SAT had to
+    rule out every sparse arrangement of the paths one by one, while the counter's frontier
+    sees at once which arrangements cannot close (janko 160, 12x12 with 5 pairs: unique by
+    the count in 0.55 s, by Glucose in 85 s before the corner-flip clauses, 0.11 s with
+    them); with many labels the counter's states explode and SAT is the one that ends.  Why
+    the twin: which order of the cells makes the corner-flip clauses quick varies by board
+    (``corner_flips.py``).  Why threads, not turns: taking turns, SAT's own time grew (janko
+    520: 9.3 s alone, 9.7 s of SAT in turns, 11.2 s in all), while Glucose releases the GIL
+    as it searches, so on two cores each runs at its own speed.  SAT runs alone for
+    ``SAT_ALONE_CONFLICTS`` first, so a board it settles quickly starts neither."""
     second, exhausted = sat.next(SAT_ALONE_CONFLICTS)
     if second is not None or exhausted or deadline.expired():
         return second, exhausted, None
-    if puzzle.width * puzzle.height > COUNT_MAX_CELLS:
-        second, exhausted = sat.next()
-        return second, exhausted, None
-    from ..count.counter import Counting, halted
-
     stop = threading.Event()
     counted: list[int] = []
+    twinned: list[tuple[Solution | None, bool]] = []
     errors: list[BaseException] = []
+    running: list[_Sat] = []  # the twin while it searches, so this thread can stop it
+    lock = threading.Lock()
+
+    def halt_twin() -> None:
+        with lock:
+            for other in running:
+                other.alarm.fire()
 
     def count() -> None:
+        from ..count.counter import Counting, halted
+
         try:
             counting = Counting(puzzle, Rules.BLANK)
             counting.run(halted(deadline, stop))
@@ -466,18 +490,52 @@ def _second(
                 counted.append(counting.answer)
                 if counting.answer == 1:
                     sat.alarm.fire()  # proved unique: SAT's search is not needed
+                    halt_twin()
         except BaseException as exc:  # handed to the calling thread below
             errors.append(exc)
 
-    worker = threading.Thread(target=count, name="numberlink-unique-count", daemon=True)
-    worker.start()
+    def search_twin() -> None:
+        assert twin is not None
+        try:
+            other = twin()
+            with lock:
+                if stop.is_set():
+                    other.close()
+                    return
+                running.append(other)
+            try:
+                found, none = other.next()
+            finally:
+                with lock:
+                    running.remove(other)
+                other.close()
+            if found is not None or none:
+                twinned.append((found, none))
+                stop.set()  # the counter need not go on
+                sat.alarm.fire()
+        except BaseException as exc:  # handed to the calling thread below
+            errors.append(exc)
+
+    workers = []
+    if puzzle.width * puzzle.height <= COUNT_MAX_CELLS:
+        workers.append(threading.Thread(target=count, name="numberlink-unique-count",
+                                        daemon=True))
+    if twin is not None:
+        workers.append(threading.Thread(target=search_twin, name="numberlink-unique-twin",
+                                        daemon=True))
+    for worker in workers:
+        worker.start()
     try:
         second, exhausted = sat.next()
     finally:
         stop.set()
-        worker.join()
+        halt_twin()
+        for worker in workers:
+            worker.join()
     if errors:
         raise errors[0]
+    if second is None and not exhausted and twinned:
+        second, exhausted = twinned[0]
     total = counted[0] if counted else None
     if second is None and total == 1:
         return None, True, 1

@@ -500,6 +500,7 @@ def test_the_twin_sat_alone_agrees_with_oracle(monkeypatch: pytest.MonkeyPatch) 
 
     monkeypatch.setattr(module, "CROWDED", 1.0)
     monkeypatch.setattr(module, "COUNT_MAX_CELLS", 0)
+    monkeypatch.setattr(module, "TWIN_CELLS", 0)  # small boards: the twin all the same
     real = _Sat.next
     twins: list[str] = []
 

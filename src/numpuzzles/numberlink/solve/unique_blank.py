@@ -216,6 +216,13 @@ they keep the answer exact); the benchmarks set it False for their baseline."""
 COUNT_MAX_CELLS = 625
 """``unique_blank``'s SAT races the frontier counter on boards of at most this many cells
 (25x25, the published Arukone sizes the issue asks about); see ``_second``."""
+TWIN_CELLS = 300
+"""On boards of more than this many cells ``_second``'s second core goes to the twin SAT
+instead of the counter.  Measured on janko.at's nineteen 20x20 boards left undecided at
+10 s, 30 s each: with the counter and the twin both beside SAT (three threads on two
+cores), 12 decided and 7 undecided, as with the counter alone beside it (another run),
+where the boards took 1.1-1.7 times less (526: 10.3 s against 17.6 s); so on a board this
+big the counter's core goes to the twin (``bench/HISTORY.md``)."""
 SAT_ALONE_CONFLICTS = 20_000
 """``_second``'s SAT runs alone for this many conflicts (some tenths of a second on a 15x15)
 before the counter starts beside it."""
@@ -446,14 +453,15 @@ def _second(
     deadline: Deadline,
     twin: Callable[[], _Sat] | None = None,
 ) -> tuple[Solution | None, bool, int | None]:
-    """SAT's search for a second solution (``sat``, already asked its question), raced,
-    once it has run alone for a while, against the frontier counter (``count/counter.py``,
-    on boards of at most ``COUNT_MAX_CELLS``) and against ``twin`` (a second SAT built by
-    the call, asked the same question with the corner-flip clauses of the column order), each
-    in a thread of its own: (the second solution or None, whether there is proved to be
-    none, the counter's exact count or None).  A count of 1 proves uniqueness as well as
-    SAT's "none" does (and stops SAT); a count of 2 or more says "not unique", and SAT goes
-    on for a second to show.  Either SAT's answer is the answer.
+    """SAT's search for a second solution (``sat``, already asked its question), raced, once
+    it has run alone for a while, in a thread of its own: against ``twin`` (a second SAT
+    built by the call, asked the same question with the corner-flip clauses of the column
+    order) on boards of more than ``TWIN_CELLS``, else against the frontier counter
+    (``count/counter.py``) on boards of at most ``COUNT_MAX_CELLS``: (the second solution or
+    None, whether there is proved to be none, the counter's exact count or None). A count of
+    1 proves uniqueness as well as SAT's "none" does (and stops SAT); a count of 2 or more
+    says "not unique", and SAT goes on for a second to show. Either SAT's answer is the
+    answer.
 
     Why the counter: on published Arukone boards whose solution fills the board SAT had to
     rule out every sparse arrangement of the paths one by one, while the counter's frontier
@@ -517,11 +525,12 @@ def _second(
             errors.append(exc)
 
     workers = []
-    if puzzle.width * puzzle.height <= COUNT_MAX_CELLS:
-        workers.append(threading.Thread(target=count, name="numberlink-unique-count",
-                                        daemon=True))
-    if twin is not None:
+    cells = puzzle.width * puzzle.height
+    if twin is not None and cells > TWIN_CELLS:
         workers.append(threading.Thread(target=search_twin, name="numberlink-unique-twin",
+                                        daemon=True))
+    elif cells <= COUNT_MAX_CELLS:
+        workers.append(threading.Thread(target=count, name="numberlink-unique-count",
                                         daemon=True))
     for worker in workers:
         worker.start()

@@ -33,9 +33,10 @@ will do for the proof, but a shortest one leaves empty cells to reroute through)
   the corner-flip clauses of ``corner_flips.py`` (no corner of a path could flip across an
   empty cell to a cell earlier on the board).  ``S``'s path edges are blocked together.
   Found: not unique (a real solution, other than ``S``).  None: unique.
-  On boards up to ``COUNT_MAX_CELLS`` SAT races the frontier counter in a second thread
+  On boards up to ``TWIN_CELLS`` SAT races the frontier counter in a second thread
   (``_second``), whose exact count of all ``blank`` solutions answers the same question
-  with no restriction at all (1: unique).
+  with no restriction at all (1: unique); on larger boards it races a twin SAT whose
+  corner-flip clauses follow the column order instead of the row order.
 
 Why "none" proves uniqueness: suppose solutions other than ``S`` exist, and let ``T`` be a
 shortest of them and, among the shortest, one whose used cells' indices have the least sum
@@ -225,7 +226,7 @@ where the boards took 1.1-1.7 times less (526: 10.3 s against 17.6 s); so on a b
 big the counter's core goes to the twin (``bench/HISTORY.md``)."""
 SAT_ALONE_CONFLICTS = 20_000
 """``_second``'s SAT runs alone for this many conflicts (some tenths of a second on a 15x15)
-before the counter starts beside it."""
+before the counter or the twin starts beside it."""
 
 
 class _Sat:

@@ -398,10 +398,10 @@ def test_the_canonical_second_solution_keeps_the_corner_flip_clauses(
     """The module docstring's argument for ``corner_flip_clauses``, by brute force: from
     every first solution ``S`` without a reroute, the other solution of least length and,
     among those, least potential (the sum of its used cells' row-major indices, or
-    column-major ones for ``toward="right"``) satisfies
-    every corner-flip clause, so SAT with them still finds a second solution whenever there
-    is one (``test_a_full_first_solution_leaves_sat_only_the_empty_cells`` runs SAT with
-    them too).  The clauses are not idle: some other solutions of these boards break them."""
+    column-major ones for ``toward="right"``) satisfies every corner-flip clause, so SAT
+    with them still finds a second solution whenever there is one
+    (``test_a_full_first_solution_leaves_sat_only_the_empty_cells`` runs SAT with them too).
+    The clauses are not idle: some other solutions of these boards break them."""
     rnd = random.Random(3200 + chunk)
     canonical = broken = 0
     for _ in range(800):

@@ -167,8 +167,10 @@ class Sweep:
         self.turned = 0
         """Whether the rows are being swept from their right end (the states' fields then
         run from the right edge leftwards)."""
+        self._rename_due = False  # the rows were mirrored: RENAME must rename every state
         self.turns = turn and not notouch  # fill-notouch's classes are not mirrored
         self.cells, self.last_end, self.ends_of = self._sides[0]
+        self._closed_by_order()
         self.index = 0
         """Cells decided so far."""
         self.work = 0
@@ -201,7 +203,17 @@ class Sweep:
                 self.tmask, self.w, self.labels,
             )
             self.turned = turned
+            self._rename_due = True
             self.cells, self.last_end, self.ends_of = self._sides[turned]
+            self._closed_by_order()
+
+    def _closed_by_order(self) -> None:
+        """The cells where labels close (their later ends), and each label's place in the
+        order they close, from 1 (``kernel.RENAME`` names finished labels in that order)."""
+        later = self.last_end[1:]
+        self._closing = {int(at) for at in later}
+        self._closing_rank = np.zeros(self.labels + 1, dtype=np.int64)
+        self._closing_rank[1 + np.argsort(later, kind="stable")] = np.arange(1, len(later) + 1)
 
     def _orient_row(self) -> None:
         """Turn the next row to start from the end its labels' ends lie nearer to (a tie
@@ -237,7 +249,12 @@ class Sweep:
                 self._orient_row()
                 cells = self.cells
             r, c = divmod(index, w)
-            finished = (self.last_end < index).astype(np.int64)
+            # each label whose ends are both decided, by the order its later end came in
+            # (from 1); finished[0]: which states the kernel renames (``kernel.RENAME``),
+            # all where the rows were mirrored, those holding the label the last cell closed
+            finished = np.where(self.last_end < index, self._closing_rank, 0)
+            finished[0] = 1 if self._rename_due else 2 * (index - 1 in self._closing)
+            self._rename_due = False
             place, ends, rimmed = _rim(index, w, h, self.labels, self.ends_of)
             if not self.prune:
                 rimmed = rimmed[:0]  # every label left out: nothing is ever crossed

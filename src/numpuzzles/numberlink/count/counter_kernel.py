@@ -378,10 +378,19 @@ def step(
                         o1 = kept
                     if o2 == gone:
                         o2 = kept
-        if ndone > 0 and ja != 0 and ja <= labels and late[ja] != 0:
-            # a finished label's piece was joined here (to its other one, or to an anonymous
-            # piece, whose other end then carries it): the labels' order may have changed
-            _rename(tok, c, w, labels, late, done, ndone, names_of)
+            if ndone > 1 and kept <= labels and late[kept] != 0:
+                if gone != 0:
+                    # an anonymous piece joined a finished label's: its other end carries
+                    # the label now, so the labels' order along the rim may have changed
+                    _rename(tok, c, w, labels, late, done, ndone, names_of)
+                else:
+                    # the label's path is complete: the pairs named after it take the
+                    # names one earlier in ``done`` (the order along the rim stands)
+                    gap = finished[kept]
+                    for f in range(ntok):
+                        t = tok[f]
+                        if 0 < t <= labels and late[t] != 0 and finished[t] > gap:
+                            tok[f] = done[finished[t] - 2]
         if notouch:
             # this cell touches its unjoined decided neighbours: their paths must differ
             clash = False

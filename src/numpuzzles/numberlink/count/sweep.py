@@ -168,6 +168,7 @@ class Sweep:
         """Whether the rows are being swept from their right end (the states' fields then
         run from the right edge leftwards)."""
         self._rename_due = False  # the rows were mirrored: RENAME must rename every state
+        self._finished = np.zeros(labels + 1, dtype=np.int64)  # ``finished``, while it stands
         self.turns = turn and not notouch  # fill-notouch's classes are not mirrored
         self.cells, self.last_end, self.ends_of = self._sides[0]
         self._closed_by_order()
@@ -252,8 +253,11 @@ class Sweep:
             # each label whose ends are both decided, by the order its later end came in
             # (from 1); finished[0]: which states the kernel renames (``kernel.RENAME``),
             # all where the rows were mirrored, those holding the label the last cell closed
-            finished = np.where(self.last_end < index, self._closing_rank, 0)
-            finished[0] = 1 if self._rename_due else 2 * (index - 1 in self._closing)
+            closed = index - 1 in self._closing
+            if closed or self._rename_due:
+                self._finished = np.where(self.last_end < index, self._closing_rank, 0)
+            finished = self._finished  # the kernels only read it
+            finished[0] = 1 if self._rename_due else 2 * closed
             self._rename_due = False
             place, ends, rimmed = _rim(index, w, h, self.labels, self.ends_of)
             if not self.prune:

@@ -54,13 +54,21 @@ are small, were often wasted.  CPU seconds with a lead of 1 / 4 / 8 / one sweep 
 4.90 / 4.88 / 2.72 / 2.97 s, 29 Flow Free levels under ``blank`` 25.9 / 23.4 / 18.2 / 47.1 s
 (one level unknown at 30 s), under ``fill`` 2.94 / 5.37 / 3.39 / 12.9 s."""
 
-PAIR_COST = 3
-"""Pairs of states the meeting compares in the time a sweep reads one state (measured:
-some 58 against 170 ns), on one thread; a race's meeting compares them in two."""
+STATE_SECONDS = 1.7e-7
+"""CPU seconds a sweep takes to read one state (measured: some 170 ns on 13x13 and 14x14
+boards)."""
 
-PAIR_SECONDS = 1.1e-7
-"""CPU seconds a meeting takes a pair of states it compares (measured in races on 13x13
-and 14x14 boards: 49 M pairs in 2.6 s on two threads)."""
+SHAPE_PAIR_SECONDS = 1.0e-7
+"""CPU seconds a meeting takes to walk a pair of shapes (``meet_kernel.fitting_sums``)."""
+
+STATE_PAIR_SECONDS = 1.0e-9
+"""CPU seconds a meeting takes per pair of states using the same edges (it compares the
+labels of those whose shapes fit).  Both measured on the meetings of a 13x13 and a 14x14
+board: 5.4 and 15 million pairs of shapes, 35 and 715 million of states, 0.74 and 2.7 s."""
+
+DEAR = 1.0
+"""``Counting._meet`` lets the sweep with fewer states go on alone where the meeting would
+take more than this many times the seconds that sweep would need for the remaining rows."""
 
 MEET_SHARE = 0.5
 """A race meets at the first pair of snapshots whose meeting would take at most this
@@ -79,7 +87,7 @@ def race_kernels() -> tuple[Callable[..., Any], ...]:
     once: it gains only where they run without the GIL (``core.jit.releases_gil``)."""
     return (
         counter_kernel.step, counter_kernel.rehash, counter_kernel.gather,
-        counter_kernel.mirror, meet_kernel.edge_masks, meet_kernel.fitting_sums,
+        counter_kernel.mirror, meet_kernel.shape_keys, meet_kernel.fitting_sums,
     )
 
 
@@ -126,15 +134,15 @@ def _in_threads(jobs: list[Callable[[], None]]) -> None:
 class MeetKernels:
     """The meeting's two kernels, compiled or plain."""
 
-    edge_masks: Kernel
+    shape_keys: Kernel
     fitting_sums: Kernel
 
 
 def meet_kernels(compiled: bool = True) -> MeetKernels:
     """``meet_kernel``'s functions, as ``kernels`` gives the sweep's."""
     if not compiled:
-        return MeetKernels(meet_kernel.edge_masks, meet_kernel.fitting_sums)
-    return MeetKernels(jit.kernel(meet_kernel.edge_masks), jit.kernel(meet_kernel.fitting_sums))
+        return MeetKernels(meet_kernel.shape_keys, meet_kernel.fitting_sums)
+    return MeetKernels(jit.kernel(meet_kernel.shape_keys), jit.kernel(meet_kernel.fitting_sums))
 
 
 class Counting:
@@ -178,7 +186,8 @@ class Counting:
         self.compiled = compiled
         self.down = Sweep(puzzle, rules, max_states, compiled, prune, turn)
         self.sides = [self.down]
-        if meet and rules is not Rules.FILL_NOTOUCH and puzzle.height > 1:
+        if (meet and rules is not Rules.FILL_NOTOUCH and puzzle.height > 1
+                and puzzle.width <= meet_kernel.MAX_SHAPE_FIELDS):
             upside_down = view(puzzle, views.UPSIDE_DOWN)
             self.sides.append(Sweep(upside_down, rules, max_states, compiled, prune, turn))
             self.meet_kernels = meet_kernels(compiled)
@@ -247,8 +256,8 @@ class Counting:
         end the sweep keeps a copy of its states (a *snapshot*, up to ``SNAPSHOT_STATES``
         in all), so any two snapshots whose rows add up to the board's can meet.  The
         race ends at the first such pair whose meeting would take at most
-        ``MEET_SHARE`` of the time raced so far (its pairs at ``PAIR_SECONDS`` each, in
-        two threads), or when a sweep ends the count alone (the board's last row, no
+        ``MEET_SHARE`` of the time raced so far (``_Snapshot.meeting_seconds``, in two
+        threads), or when a sweep ends the count alone (the board's last row, no
         states left, or a limit: its answer is the count's).
 
         Why not ``_next``'s rule (the side with fewer states goes next) with the rows
@@ -277,15 +286,15 @@ class Counting:
                 return
             snaps[k][row] = _Snapshot.of(side, self._meet_kernels())
             kept[0] += side.states.shape[0]
-            best: tuple[int, _Snapshot, _Snapshot] | None = None
+            best: tuple[float, _Snapshot, _Snapshot] | None = None
             for r, mine in snaps[k].items():
                 other = snaps[1 - k].get(rows - r)
                 if other is not None:
-                    pairs = _Snapshot.pairs(mine, other)
-                    if best is None or pairs < best[0]:
-                        best = (pairs, mine, other) if k == 0 else (pairs, other, mine)
+                    cost = _Snapshot.meeting_seconds(mine, other)
+                    if best is None or cost < best[0]:
+                        best = (cost, mine, other) if k == 0 else (cost, other, mine)
             spent = time.perf_counter() - started
-            if best is not None and best[0] * PAIR_SECONDS / 2 <= MEET_SHARE * spent:
+            if best is not None and best[0] / 2 <= MEET_SHARE * spent:
                 chosen.append((best[1], best[2]))
                 stop.set()
 
@@ -328,14 +337,15 @@ class Counting:
         """The count where the two sweeps meet: the sum over fitting pairs of states of
         the product of their counts (None past 2**124 or when the deadline passed).
 
-        Where comparing the pairs would cost more than the sweep with fewer states would
-        need to decide the remaining rows alone (as ``PAIR_COST`` and that many states
-        read in each of its cells, the estimate), that sweep goes on alone instead."""
+        Where the meeting would cost more (``_Snapshot.meeting_seconds``, times ``DEAR``)
+        than the sweep with fewer states would need to decide the remaining rows alone
+        (that many states read in each of its cells, at ``STATE_SECONDS``, the estimate),
+        that sweep goes on alone instead."""
         run = self._meet_kernels()
         down, up = (_Snapshot.of(side, run, copy=False) for side in self.sides)
-        below = _runs(down, up)[0][1].sweep  # the one with fewer states (on a tie, up)
+        below = _ordered(down, up)[1].sweep  # the one with fewer states (on a tie, up)
         alone = below.states.shape[0] * below.w * (self.rows - below.index // below.w)
-        if _Snapshot.pairs(down, up) > PAIR_COST * alone:
+        if _Snapshot.meeting_seconds(down, up) > DEAR * alone * STATE_SECONDS:
             self._dropped += sum(side.work for side in self.sides if side is not below)
             self.sides = [below]
             return
@@ -347,11 +357,15 @@ class Counting:
 @dataclass
 class _Snapshot:
     """A sweep's states at a row's end, fields from the left edge, sorted by the edges
-    they use (what a meeting reads), with the layout both sweeps share."""
+    they use and then by shape (what a meeting reads, ``meet_kernel.fitting_sums``), with
+    the layout both sweeps share."""
 
     row: int
     states: np.ndarray
     masks: np.ndarray
+    shapes: np.ndarray
+    shape_masks: np.ndarray
+    """The edge mask of each distinct shape, ascending (for ``meeting_seconds``)."""
     sweep: Sweep
     """The sweep it was taken from, for its layout only (word, shift, widths, labels)."""
 
@@ -366,24 +380,36 @@ class _Snapshot:
         side.orient(0)  # both sides' fields from the left edge, as at the cut
         n = side.states.shape[0]
         mask = np.zeros(n, dtype=np.int64)
-        run.edge_masks(side.states, n, side.word, side.shift, side.tmask, side.w, mask)
-        order = np.argsort(mask, kind="stable")
-        return _Snapshot(side.index // side.w, side.states[order], mask[order], side)
+        shape = np.zeros(n, dtype=np.int64)
+        run.shape_keys(side.states, n, side.word, side.shift, side.tmask, side.w, side.labels,
+                       mask, shape)
+        order = np.lexsort((shape, mask))
+        mask, shape = mask[order], shape[order]
+        distinct = np.ones(n, dtype=bool)
+        distinct[1:] = shape[1:] != shape[:-1]
+        return _Snapshot(side.index // side.w, side.states[order], mask, shape,
+                         mask[distinct], side)
 
     @staticmethod
-    def pairs(a: _Snapshot, b: _Snapshot) -> int:
-        """The pairs a meeting of ``a`` and ``b`` compares (states using the same edges)."""
-        return int(_runs(a, b)[1].sum())
+    def meeting_seconds(a: _Snapshot, b: _Snapshot) -> float:
+        """About the CPU seconds a meeting of ``a`` and ``b`` takes: its pairs of shapes
+        using the same edges at ``SHAPE_PAIR_SECONDS`` each, its pairs of states at
+        ``STATE_PAIR_SECONDS`` (an upper bound: only those of shapes that fit are
+        compared)."""
+        states = _runs(a.masks, b.masks).sum()
+        shapes = _runs(a.shape_masks, b.shape_masks).sum()
+        return float(shapes * SHAPE_PAIR_SECONDS + states * STATE_PAIR_SECONDS)
 
 
-def _runs(a: _Snapshot, b: _Snapshot) -> tuple[tuple[_Snapshot, _Snapshot], np.ndarray]:
-    """(above, below), below the one with fewer states (the meeting loops over it), and
-    for each state below the length of the run of its edges' mask above."""
-    above, below = (a, b) if a.states.shape[0] >= b.states.shape[0] else (b, a)
-    runs = np.searchsorted(above.masks, below.masks, "right") - np.searchsorted(
-        above.masks, below.masks, "left"
-    )
-    return (above, below), runs
+def _ordered(a: _Snapshot, b: _Snapshot) -> tuple[_Snapshot, _Snapshot]:
+    """(above, below): below the one with fewer states (the meeting loops over it)."""
+    return (a, b) if a.states.shape[0] >= b.states.shape[0] else (b, a)
+
+
+def _runs(above: np.ndarray, below: np.ndarray) -> np.ndarray:
+    """For each entry of ``below`` (sorted), how many entries of ``above`` (sorted) are
+    equal to it."""
+    return np.searchsorted(above, below, "right") - np.searchsorted(above, below, "left")
 
 
 def _meeting_sum(
@@ -392,7 +418,8 @@ def _meeting_sum(
     """The count where ``a`` and ``b`` meet: the sum over their fitting pairs of the
     products of their counts, in ``threads`` threads (None past 2**124 or when the
     deadline passed)."""
-    (above, below), runs = _runs(a, b)
+    above, below = _ordered(a, b)
+    runs = _runs(above.masks, below.masks)
     layout = above.sweep
     n_below = below.states.shape[0]
     pairs = int(runs.sum())
@@ -412,8 +439,8 @@ def _meeting_sum(
                 late.append(True)
                 return
             run.fitting_sums(
-                above.states, above.masks, below.states, below.masks, start, stop,
-                layout.word, layout.shift, layout.tmask, layout.w, layout.labels,
+                above.states, above.masks, above.shapes, below.states, below.masks,
+                below.shapes, start, stop, layout.word, layout.shift, layout.tmask, layout.w,
                 layout.nwords, lo, hi, reg,
             )
 

@@ -57,6 +57,7 @@ from numpuzzles.numberlink.count import counter, sweep, views
 from numpuzzles.numberlink.count.counter import count
 from numpuzzles.numberlink.count.reference import reference_count
 from numpuzzles.numberlink.count.solutions import count_solutions
+from numpuzzles.numberlink.count.sweep import MAX_STATES
 from numpuzzles.numberlink.generate.unique import Params, generate, solver_prover
 from numpuzzles.numberlink.model import Puzzle, Rules
 
@@ -173,6 +174,9 @@ TURN = True
 ENTRY = False
 """``--count-solutions``: time ``count.solutions.count_solutions`` instead of the bare counter."""
 
+STATES = MAX_STATES
+"""``--max-states``: the counter's state limit (``solve --count --max-states``)."""
+
 PARALLEL = False
 """``--parallel``: the bare counter races its two sweeps in two threads from the start
 (``Counting.run(parallel=True)``), and ``count_solutions`` gets ``threads=2`` (else 1)."""
@@ -186,10 +190,11 @@ def new_count(
     if ENTRY:
         result = count_solutions(
             puzzle, rules=rules, timeout=timeout if timeout > 0 else None,
-            threads=2 if PARALLEL else 1,
+            threads=2 if PARALLEL else 1, max_states=STATES,
         )
         return result.total if result.complete else None
-    return count(puzzle, rules, deadline, prune=PRUNE, meet=MEET, turn=TURN, parallel=PARALLEL)
+    return count(puzzle, rules, deadline, STATES, prune=PRUNE, meet=MEET, turn=TURN,
+                 parallel=PARALLEL)
 
 
 def timed(puzzles: list[Puzzle], counter: object, rules: Rules, timeout: float) -> tuple[
@@ -240,8 +245,13 @@ def main() -> None:
         "--parallel", action="store_true",
         help="two threads: the sweeps race (wall-clock timeouts make sense here)",
     )
+    parser.add_argument(
+        "--max-states", type=int, default=MAX_STATES,
+        help=f"frontier states kept at once per sweep (default {MAX_STATES:,}; some 80 bytes each)",
+    )
     args = parser.parse_args()
-    global CPU_CLOCK, PRUNE, ENTRY, MEET, TURN, PARALLEL
+    global CPU_CLOCK, PRUNE, ENTRY, MEET, TURN, PARALLEL, STATES
+    STATES = args.max_states
     PARALLEL = args.parallel
     CPU_CLOCK = args.cpu_clock
     PRUNE = not args.no_prune

@@ -319,7 +319,7 @@ def test_a_sum_of_fitting_counts_past_the_limbs_is_flagged() -> None:
     below = above[:1].copy()  # and leads to label 1's other end below
     masks = np.zeros(2, dtype=np.int64)
     shapes = np.zeros(2, dtype=np.int64)
-    meet_kernel.shape_keys(above, 2, word, shift, 7, w, 1, masks, shapes)
+    meet_kernel.shape_keys(above, 2, word, shift, 7, w, 1, 0, masks, shapes)
     assert list(masks) == [1, 1] and list(shapes) == [1, 1]  # one label edge, at column 0
     lo = np.zeros(1, dtype=np.int64)
     hi = np.zeros(1, dtype=np.int64)
@@ -502,6 +502,24 @@ def test_published_flow_free_levels_count_once_under_notouch() -> None:
             assert check(puzzle, solution, Rules.FILL_NOTOUCH) == [], puzzle
         counts.append(listed.count)
     assert counts == [1] * 28 + [0]
+
+
+def test_solve_count_takes_the_counters_state_limit() -> None:
+    """``solve --count --max-states N``: the family hands the limit to the counter; a
+    level whose count needs more states than that is undecided (the listing then runs out
+    of time), with the default limit it is counted; and the default written out in
+    ``family.py`` (so that reading options imports no numpy) is the counter's."""
+    from numpuzzles.families import family
+    from numpuzzles.numberlink.family import COUNT_STATES
+
+    assert COUNT_STATES == sweep_module.MAX_STATES
+    numberlink = family("numberlink")
+    text = (DATA / "flow-29.txt").read_text()
+    board = numberlink.parse(text, rules="blank")[11]  # level 12, 11x11
+    tight = numberlink.solve(board, limit=None, timeout=1.0, max_states=10_000)
+    assert not tight.complete and tight.total is None
+    full = numberlink.solve(board, limit=None, timeout=60.0)
+    assert full.complete and full.total == count(board.puzzle, Rules.BLANK)
 
 
 def test_count_solutions_uses_the_counter_under_every_rule_set(
@@ -764,6 +782,58 @@ def test_racing_sweeps_on_larger_boards_and_past_a_deadline(rules: Rules) -> Non
         late = counter.Counting(puzzle, rules)
         late.run(Deadline(0), parallel=True)
         assert late.answer is None
+
+
+def test_snapshots_farthest_from_a_meeting_go_first() -> None:
+    """``_evict`` drops the snapshots whose partner row the other sweep is farthest from
+    taking, until the states kept fit the room; one whose partner row was taken stays."""
+    sweep = counter.Counting(Puzzle(3, 10, (1,) + (EMPTY,) * 28 + (1,))).down
+
+    def snap(row: int, size: int) -> counter._Snapshot:
+        empty = np.zeros(size, dtype=np.int64)
+        return counter._Snapshot(row, np.zeros((size, 4), dtype=np.int64), empty, empty,
+                                 empty, sweep)
+
+    rows = 10
+    # the top sweep took rows 1-6, the bottom one rows 1-2 (it is 2 rows up)
+    snaps = [{r: snap(r, 10 * r) for r in range(1, 7)}, {1: snap(1, 5), 2: snap(2, 7)}]
+    kept = [sum(s.states.shape[0] for side in snaps for s in side.values())]  # 222
+    counter._evict(snaps, [6, 2], rows, kept, 170)
+    # partner rows: top r needs bottom 10 - r (bottom is at 2: 8 - r rows away); bottom r
+    # needs top 10 - r (top is at 6: 4 - r away); farthest first: top 1 (7), top 2 (6),
+    # top 3 (5), and then 162 states fit
+    assert sorted(snaps[0]) == [4, 5, 6] and sorted(snaps[1]) == [1, 2]
+    assert kept[0] == 222 - 10 - 20 - 30
+    counter._evict(snaps, [8, 2], rows, kept, 0)  # the top sweep now took row 8
+    # all but those whose partner row was taken: top 4..6 wait on bottom 6..4 (not taken),
+    # bottom 1 and 2 on top 9 and 8 (top 8 taken: bottom 2 stays)
+    assert snaps[0] == {} and sorted(snaps[1]) == [2] and kept[0] == 7
+
+
+@pytest.mark.parametrize("rules", [Rules.BLANK, Rules.FILL])
+def test_races_with_little_room_for_snapshots_count_as_brute_force(
+    rules: Rules, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With room for a hundred states of snapshots the race drops the ones far from a
+    meeting to keep new ones (``_evict``): every count still equals brute force's, and
+    snapshots were dropped on some boards."""
+    monkeypatch.setattr(counter, "SNAPSHOT_STATES", 100)
+    evicted = []
+    plain_evict = counter._evict
+
+    def watched(snaps: list[dict[int, counter._Snapshot]], *args: object) -> None:
+        before = sum(len(side) for side in snaps)
+        plain_evict(snaps, *args)  # type: ignore[arg-type]
+        evicted.append(before - sum(len(side) for side in snaps))
+
+    monkeypatch.setattr(counter, "_evict", watched)
+    rnd = random.Random(3141)
+    for _ in range(20):
+        puzzle = covered_board(rnd, 6, 9, spoil=False, per_path=5)
+        counting = counter.Counting(puzzle, rules)
+        counting.run(parallel=True)
+        assert counting.answer is not None and counting.answer == count(puzzle, rules)
+    assert sum(evicted) >= 3, evicted  # measured: 31 and 10 (the timing of the threads moves it)
 
 
 def test_a_sweep_that_ends_the_race_stops_the_other() -> None:

@@ -128,6 +128,16 @@ ENGINE_PARAM = Param(
     "'scan' (fill-notouch only) or 'sat' runs one alone.",
     choices=("auto", "sat", "scan"),
 )
+COUNT_STATES = 8_000_000
+"""``count.sweep.MAX_STATES``, written out so that reading the options imports no numpy (a
+test keeps the two equal)."""
+STATES_PARAM = Param(
+    "max_states", int, COUNT_STATES,
+    "With --count: the frontier states the exact counter may keep at once in each of its "
+    "two sweeps (some 80 bytes each; 60,000,000 took 4.7 GB on a 14x14 board).  A count "
+    "that needs more is undecided; more reaches harder counts with more memory.",
+    low=10_000, high=100_000_000, in_id=False,
+)
 
 
 def _links(solution: Solution) -> dict[tuple[int, int], set[tuple[int, int]]]:
@@ -175,7 +185,7 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
     comment_formats = ("table", "ahle", "numeric", "puzzlink")
     generate_params = NUMBERLINK_PARAMS
     read_params = (Param("rules", str, None, RULES_HELP, choices=RULE_NAMES),)
-    solve_params = (ENGINE_PARAM,)
+    solve_params = (ENGINE_PARAM, STATES_PARAM)
     verbs = frozenset({"hint", "draw", "analyse"})
     draws_analysis = True
     default_rules = Rules.FILL
@@ -295,7 +305,8 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
         (``numberlink.count.solutions``: the count may be far too large to list)."""
         from .solve.dispatch import solve
 
-        engine = self.option(self.solve_params, options)["engine"]
+        chosen = self.option(self.solve_params, options)
+        engine = chosen["engine"]
         if (stack := _layered(puzzle)) is not None:
             found: SolveResult[Solution] = _bridge().solve(stack, limit, timeout)
             return found
@@ -303,7 +314,8 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
         if limit is None:
             from .count.solutions import count_solutions  # here: only a count needs it
 
-            return count_solutions(puzzle.puzzle, rules=rules, timeout=timeout, engine=engine)
+            return count_solutions(puzzle.puzzle, rules=rules, timeout=timeout, engine=engine,
+                                   max_states=chosen["max_states"])
         return solve(puzzle.puzzle, rules=rules, limit=limit, timeout=timeout, engine=engine)
 
     def hint(self, puzzle: Board, *, timeout: float | None = None) -> HintAnswer:

@@ -75,7 +75,8 @@ MEET_SHARE = 0.5
 share of the time raced so far (``Counting._race``)."""
 
 SNAPSHOT_STATES = 1 << 24
-"""States a race keeps in snapshots at most (some 32 bytes each: half a gigabyte)."""
+"""States a race keeps in snapshots at most (some 32 bytes each: half a gigabyte); past
+it, those farthest from a meeting make room (``_evict``)."""
 
 PAIR_CHUNK = 1 << 22
 """Pairs the meeting compares between clock checks."""
@@ -254,7 +255,8 @@ class Counting:
     def _race(self, deadline: Deadline | None) -> None:
         """Both sweeps at once, one thread each, each taking row after row; at every row's
         end the sweep keeps a copy of its states (a *snapshot*, up to ``SNAPSHOT_STATES``
-        in all), so any two snapshots whose rows add up to the board's can meet.  The
+        in all, the ones farthest from a meeting dropped first), so any two snapshots whose
+        rows add up to the board's can meet.  The
         race ends at the first such pair whose meeting would take at most
         ``MEET_SHARE`` of the time raced so far (``_Snapshot.meeting_seconds``, in two
         threads), or when a sweep ends the count alone (the board's last row, no
@@ -277,15 +279,25 @@ class Counting:
         chosen: list[tuple[_Snapshot, _Snapshot]] = []
         started = time.perf_counter()
 
-        def consider(k: int) -> None:
-            """Under ``lock``, after sweep ``k`` finished a row: a snapshot of it, then
-            the cheapest pair of snapshots that meet, taken if cheap enough."""
+        def room_for(k: int) -> bool:
+            """Under ``lock``, after sweep ``k`` finished a row: whether to keep a snapshot
+            of it (room is made and held for it)."""
             side = self.sides[k]
-            row = side.index // w
-            if row in snaps[k] or kept[0] + side.states.shape[0] > SNAPSHOT_STATES:
-                return
-            snaps[k][row] = _Snapshot.of(side, self._meet_kernels())
-            kept[0] += side.states.shape[0]
+            if side.index // w in snaps[k]:
+                return False
+            size = side.states.shape[0]
+            if kept[0] + size > SNAPSHOT_STATES:
+                _evict(snaps, [s.index // w for s in self.sides], rows, kept,
+                       SNAPSHOT_STATES - size)
+                if kept[0] + size > SNAPSHOT_STATES:
+                    return False
+            kept[0] += size
+            return True
+
+        def consider(k: int, snapshot: _Snapshot) -> None:
+            """Under ``lock``: keep sweep ``k``'s ``snapshot``, then take the cheapest pair
+            of snapshots that meet if cheap enough."""
+            snaps[k][snapshot.row] = snapshot
             best: tuple[float, _Snapshot, _Snapshot] | None = None
             for r, mine in snaps[k].items():
                 other = snaps[1 - k].get(rows - r)
@@ -310,13 +322,17 @@ class Counting:
                             ended.append(side)
                         stop.set()
                         return
-                    if side.index % w == 0:
-                        consider(k)
+                    wanted = side.index % w == 0 and not stop.is_set() and room_for(k)
+                if wanted:  # copied and sorted outside the lock: the other sweep goes on
+                    snapshot = _Snapshot.of(side, self._meet_kernels())
+                    with lock:
+                        if not stop.is_set():
+                            consider(k, snapshot)
 
         with lock:
             for k, side in enumerate(self.sides):  # rows the sweeps took before the race
-                if side.index and side.index % w == 0 and not chosen:
-                    consider(k)
+                if side.index and side.index % w == 0 and not chosen and room_for(k):
+                    consider(k, _Snapshot.of(side, self._meet_kernels()))
         if not chosen:
             _in_threads([lambda: sweep(0), lambda: sweep(1)])
         if chosen:
@@ -354,6 +370,26 @@ class Counting:
         self.answer = _meeting_sum(down, up, run, deadline, threads=1)
 
 
+def _evict(
+    snaps: list[dict[int, _Snapshot]], done: list[int], rows: int, kept: list[int], room: int
+) -> None:
+    """Drop snapshots until at most ``room`` states are kept (``kept[0]``), those farthest
+    from a meeting first: a snapshot of sweep ``k`` at row ``r`` meets the other sweep's at
+    row ``rows - r``, which that sweep (``done`` rows so far) is ``rows - r - done[1 - k]``
+    rows from taking.  Those it has taken stay (a pair may become cheap enough later).
+
+    Why: the first rows' snapshots fill the budget, and on a board whose sweeps are dear
+    from one edge (a 17x17 of ``big17``: from the top at most 1.1 million states a row
+    until row 11, from the bottom 2.7 million at row 5) the cut they can meet at lies far
+    from the middle, where the other sweep's early rows are no use."""
+    far = sorted(((rows - r - done[1 - k], k, r) for k in (0, 1) for r in snaps[k]),
+                 reverse=True)
+    for distance, k, r in far:
+        if kept[0] <= room or distance <= 0:
+            return
+        kept[0] -= snaps[k].pop(r).states.shape[0]
+
+
 @dataclass
 class _Snapshot:
     """A sweep's states at a row's end, fields from the left edge, sorted by the edges
@@ -372,23 +408,26 @@ class _Snapshot:
     @staticmethod
     def of(side: Sweep, run: MeetKernels, copy: bool = True) -> _Snapshot:
         """``side``'s states now; ``copy`` False turns and sorts them in place (the sweep
-        is over then: the meeting is its end)."""
-        if copy:
-            side_copy = _copy.copy(side)  # a shallow copy whose states alone are its own
-            side_copy.states = side.states.copy()
-            side = side_copy
-        side.orient(0)  # both sides' fields from the left edge, as at the cut
-        n = side.states.shape[0]
+        is over then: the meeting is its end).  The keys are read from the states as they
+        are (from the right edge where the rows were turned), so the states are copied once,
+        already in order, and turned after."""
+        n, w = side.states.shape[0], side.w
         mask = np.zeros(n, dtype=np.int64)
         shape = np.zeros(n, dtype=np.int64)
-        run.shape_keys(side.states, n, side.word, side.shift, side.tmask, side.w, side.labels,
-                       mask, shape)
-        order = np.lexsort((shape, mask))
+        run.shape_keys(side.states, n, side.word, side.shift, side.tmask, w, side.labels,
+                       side.turned, mask, shape)
+        if 3 * w <= 62:  # one key: the mask above the shape
+            order = np.argsort((mask << (meet_kernel.SHAPE_BITS * w)) | shape)
+        else:
+            order = np.lexsort((shape, mask))
         mask, shape = mask[order], shape[order]
+        if copy:
+            side = _copy.copy(side)  # a shallow copy whose states alone are its own
+        side.states = side.states[order]
+        side.orient(0)  # both sides' fields from the left edge, as at the cut
         distinct = np.ones(n, dtype=bool)
         distinct[1:] = shape[1:] != shape[:-1]
-        return _Snapshot(side.index // side.w, side.states[order], mask, shape,
-                         mask[distinct], side)
+        return _Snapshot(side.index // w, side.states, mask, shape, mask[distinct], side)
 
     @staticmethod
     def meeting_seconds(a: _Snapshot, b: _Snapshot) -> float:

@@ -40,7 +40,7 @@ OVERFLOW = 0
 _V = "int64[:]"
 _M = "int64[:, :]"
 AOT_EXPORTS = {
-    "shape_keys": f"int64({_M}, int64, {_V}, {_V}, int64, int64, int64, {_V}, {_V})",
+    "shape_keys": f"int64({_M}, int64, {_V}, {_V}, int64, int64, int64, int64, {_V}, {_V})",
     "fitting_sums": f"int64({_M}, {_V}, {_V}, {_M}, {_V}, {_V}, int64, int64, {_V}, {_V}, "
     f"int64, int64, int64, {_V}, {_V}, {_V})",
 }
@@ -57,20 +57,23 @@ MAX_SHAPE_FIELDS = 31
 
 def shape_keys(
     states: Array, n: int, word: Array, shift: Array, tmask: int, w: int, labels: int,
-    masks: Array, shapes: Array,
+    mirrored: int, masks: Array, shapes: Array,
 ) -> int:
     """For the first ``n`` states: ``masks[i]``, the bit set of the edges state ``i`` uses
-    (bit ``j``: field ``j`` is not 0), and ``shapes[i]``, its *shape*: its tokens with every
-    label the same, two bits a field (``SHAPE_BITS``; field 0 the lowest).  Anonymous pieces
+    (bit ``j``: edge ``j`` is used), and ``shapes[i]``, its *shape*: its tokens with every
+    label the same, two bits an edge (``SHAPE_BITS``; edge 0 the lowest).  Anonymous pieces
     on one side of a cut do not cross, so whether an edge is its piece's left or right one
     gives back which edges pair.  States of one shape differ only in the labels on their
-    label edges.  Returns ``n``."""
+    label edges.  ``mirrored`` not 0: the states' fields run from the right edge (edge
+    ``j`` is field ``w - 1 - j``), and the keys are those of the states mirrored.  Returns
+    ``n``."""
     seen = np.zeros(labels + w + 2, np.int64)
     for i in range(n):
         key = 0
         mask = 0
         for j in range(w):
-            t = (states[i, word[j]] >> shift[j]) & tmask
+            f = w - 1 - j if mirrored else j
+            t = (states[i, word[f]] >> shift[f]) & tmask
             if t == 0:
                 continue
             mask |= 1 << j

@@ -49,6 +49,7 @@ def count_solutions(
     timeout: float | None = None,
     engine: str = "auto",
     threads: int | None = None,
+    max_states: int | None = None,
 ) -> SolveResult[Solution]:
     """Every solution counted, with one shown: ``total`` holds the exact count.
 
@@ -69,12 +70,14 @@ def count_solutions(
     threads (``counter.Counting.run(parallel=True)``) when ``threads`` (default: the cores
     this process may use) is 2 or more: on 13x13 and 14x14 boards of 6 to 8 long paths
     under ``blank`` 25 s of one core became 5.7 s (``bench/count_bench.py --threads``).
+    ``max_states``: the counter's state limit (None: ``sweep.MAX_STATES``).
     """
     deadline = Deadline(timeout)
     if engine == "auto":
         from .counter import Counting  # numpy and the kernels load only for a count
+        from .sweep import MAX_STATES
 
-        counting = Counting(puzzle, rules)
+        counting = Counting(puzzle, rules, MAX_STATES if max_states is None else max_states)
         counting.run(deadline, COUNT_FIRST)
         if counting.answer is None and not deadline.expired():
             left = deadline.remaining()

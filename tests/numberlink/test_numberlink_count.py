@@ -518,8 +518,28 @@ def test_solve_count_takes_the_counters_state_limit() -> None:
     board = numberlink.parse(text, rules="blank")[11]  # level 12, 11x11
     tight = numberlink.solve(board, limit=None, timeout=1.0, max_states=10_000)
     assert not tight.complete and tight.total is None
+    assert any("more than 10,000 states" in said and "--max-states" in said
+               for said in tight.established)  # what the command line prints
     full = numberlink.solve(board, limit=None, timeout=60.0)
     assert full.complete and full.total == count(board.puzzle, Rules.BLANK)
+    assert full.established == ()
+
+
+def test_the_command_line_says_when_the_counters_state_limit_stopped_a_count(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``solve --count --max-states N`` on a level that needs more: one line says the
+    count is undecided and which option would let it go on; exit status 3."""
+    from numpuzzles.cli.main import main
+
+    level = formats.parse((DATA / "flow-29.txt").read_text())[11]  # as above
+    board = tmp_path / "level.txt"
+    board.write_text(formats.dump(level, "ahle"))
+    code = main(["numberlink", "solve", str(board), "--rules", "blank", "--count",
+                 "--max-states", "10000", "--timeout", "1"])
+    assert code == 3
+    assert ("undecided: the exact counter needs more than 10,000 states a sweep "
+            "(--max-states raises it)") in capsys.readouterr().out
 
 
 def test_count_solutions_uses_the_counter_under_every_rule_set(

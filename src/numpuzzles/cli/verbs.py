@@ -179,7 +179,8 @@ def _summary(
     if result.status is Status.UNSOLVABLE:
         return "no solution"
     if result.status is Status.UNKNOWN:
-        return f"undecided: {undecided or 'a limit stopped the search'}"
+        said = undecided or "; ".join(result.established) or "a limit stopped the search"
+        return f"undecided: {said}"
     if mode == "unique":
         if result.unique is True:
             return "unique"
@@ -197,7 +198,8 @@ def _summary(
         return f"{result.count} solution{plural}"
     cause = _why_incomplete(result, wanted)
     if cause == "time limit":
-        return f"at least {result.count} solution{plural} (undecided: stopped by the time limit)"
+        why = "; ".join(("stopped by the time limit", *result.established))
+        return f"at least {result.count} solution{plural} (undecided: {why})"
     if cause == "--limit":
         return f"at least {result.count} solution{plural} (stopped at --limit)"
     return f"at least {result.count} solution{plural} (undecided: {_ONE_ONLY})"

@@ -47,7 +47,8 @@ class SolveResult(Generic[S]):
     end without an answer (Number Match's fewest additions: no clearing with that many
     additions or fewer), None when it refuted none or has no such bounds.  ``established``:
     what a search left undecided did prove on the way, as short phrases a person reads
-    (Numberlink under ``blank``: "no other solution fills every cell").
+    (Numberlink under ``blank``: "no other solution fills every cell"), or a limit of
+    theirs that stopped it (Numberlink's counter: "needs more than 8,000,000 states").
     """
 
     status: Status

@@ -203,6 +203,12 @@ class Counting:
         self.answer: int | None = None
 
     @property
+    def full(self) -> bool:
+        """Whether the count stopped because a sweep would keep more than ``max_states``
+        states (more memory would let it go on)."""
+        return any(side.full for side in self.sides)
+
+    @property
     def two_sweeps(self) -> bool:
         """Whether two sweeps share the count (what a race needs)."""
         return len(self.sides) == 2

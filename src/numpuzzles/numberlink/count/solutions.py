@@ -73,6 +73,7 @@ def count_solutions(
     ``max_states``: the counter's state limit (None: ``sweep.MAX_STATES``).
     """
     deadline = Deadline(timeout)
+    limited: tuple[str, ...] = ()  # why the counter gave up, in the user's words
     if engine == "auto":
         from .counter import Counting  # numpy and the kernels load only for a count
         from .sweep import MAX_STATES
@@ -95,8 +96,13 @@ def count_solutions(
             shown = solve(puzzle, rules=rules, limit=1, timeout=deadline.remaining())
             stats = Stats(deadline.elapsed(), shown.stats.nodes, shown.stats.conflicts)
             return SolveResult(Status.SOLVED, shown.solutions, True, False, stats, total=exact)
+        if counting.full:
+            kept = MAX_STATES if max_states is None else max_states
+            limited = (f"the exact counter needs more than {kept:,} states a sweep "
+                       "(--max-states raises it)",)
     listed = solve(puzzle, rules=rules, limit=None, timeout=deadline.remaining(), engine=engine)
-    return replace(listed, stats=replace(listed.stats, seconds=deadline.elapsed()))
+    return replace(listed, stats=replace(listed.stats, seconds=deadline.elapsed()),
+                   established=(*listed.established, *limited))
 
 
 def _cores() -> int:

@@ -179,6 +179,8 @@ class Sweep:
         self.over = False
         """Whether the count ended: ``answer`` is then the count, or None at a limit."""
         self.answer: int | None = None
+        self.full = False
+        """Whether the sweep stopped because it would keep more than ``max_states``."""
 
     def _ends(
         self, cells: list[int]
@@ -286,7 +288,7 @@ class Sweep:
                 )
                 if done < stop:  # the table is full: grow it
                     if reg[kernel.USED] > self.max_states:
-                        self.over = True
+                        self.over = self.full = True
                         return
                     bigger = _table(2 * self.table.shape[0], self.width)
                     run.rehash(self.table, bigger, self.nwords)
@@ -295,6 +297,7 @@ class Sweep:
             self.index += 1
             if reg[kernel.OVERFLOW] or reg[kernel.USED] > self.max_states:
                 self.over = True
+                self.full = not reg[kernel.OVERFLOW]
                 return
             used = int(reg[kernel.USED])
             if used > self._buffer.shape[0]:

@@ -22,8 +22,8 @@ from click.testing import CliRunner
 
 from numpuzzles.cli.main import cli, main
 from numpuzzles.core.errors import InvalidParameterError
-from numpuzzles.core.params import normalise
-from numpuzzles.families import family
+from numpuzzles.core.params import Param, normalise
+from numpuzzles.families import all_families, family
 
 
 def _help(*path: str) -> str:
@@ -38,13 +38,14 @@ def _number(pattern: str, text: str) -> int:
     return int(match.group(1).replace(",", ""))
 
 
-def _refused(capsys: pytest.CaptureFixture[str], argv: list[str], *words: str) -> None:
+def _refused(capsys: pytest.CaptureFixture[str], argv: list[str], *words: str) -> str:
     capsys.readouterr()
     assert main(argv) == 2, argv
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Traceback" not in err, err
     for word in words:
         assert word in err, (word, err)
+    return err
 
 
 def _accepted(name: str, params: dict[str, Any]) -> None:
@@ -196,3 +197,42 @@ def test_click_ranges_show_and_refuse_the_same_maximum(
     shown = int(match.group(1)) if kind == "INTEGER" else float(match.group(1))
     assert limits(match.group(1)) == shown  # the largest shown is accepted, as typed
     _refused(capsys, [*path, option, str(shown + 1)], option)
+
+
+def _bounded() -> list[tuple[str, str, Param]]:
+    """Every whole-number parameter with a lower bound that a family's ``generate`` or
+    ``solve`` takes from the command line."""
+    out = []
+    for name, fam in all_families().items():
+        for verb, params in (("generate", fam.generate_params), ("solve", fam.solve_params)):
+            out += [(name, verb, p) for p in params if p.kind is int and p.low is not None]
+    return out
+
+
+BOUNDED = _bounded()
+_INPUTS = {"nummatch": "1919/5555", "numberlink": "tests/data/numberlink/flow-29.txt",
+           "arukone": "tests/data/arukone/seed-examples.txt"}
+
+
+def test_the_bounded_parameters_are_found() -> None:
+    assert {(n, v, p.name) for n, v, p in BOUNDED} >= {
+        ("numberlink", "solve", "max_states"), ("numberlink", "generate", "min_length"),
+        ("nummatch", "solve", "max_adds"), ("fubuki", "generate", "givens"),
+        ("arukone", "generate", "n")}
+
+
+@pytest.mark.parametrize(("name", "verb", "param"), BOUNDED,
+                         ids=[f"{n} {v} {p.name}" for n, v, p in BOUNDED])
+def test_a_value_below_its_bound_is_refused_by_the_name_the_user_typed(
+        capsys: pytest.CaptureFixture[str], name: str, verb: str, param: Param) -> None:
+    """The error names ``--max-states`` (or the argument ``N``), not the library's
+    ``max_states``: the user never typed that."""
+    assert param.low is not None
+    low = str(param.low - 1)
+    if param.argument:
+        argv, shown = [name, verb, low], param.name.upper()
+    else:
+        shown = "--" + param.name.replace("_", "-")
+        argv = [name, verb, *([_INPUTS[name]] if verb == "solve" else []), shown, low]
+    err = _refused(capsys, argv, f"{shown} must be at least {param.low}, got {low}")
+    assert "_" not in err, err

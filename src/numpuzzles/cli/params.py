@@ -80,11 +80,22 @@ def apply(func: Any, decorated: Sequence[Decorator]) -> Any:
     return func
 
 
+def shown_name(param: Param) -> str:
+    """What the command line calls ``param``: ``--max-states``, or ``SIZE`` for an
+    argument."""
+    return param.name.upper() if param.argument else option_name(param)
+
+
 def take(params: Sequence[Param], kwargs: dict[str, Any]) -> dict[str, Any]:
-    """Remove the parameters' values from ``kwargs``; those the user gave, by name."""
+    """Remove the parameters' values from ``kwargs``; those the user gave, by name.
+
+    Each value is checked here as well as by the family later, so that an error names the
+    option the user typed (``--max-states must be at least 10000``), not the parameter's
+    name in IDs and the library (``max_states``); the text itself is passed on."""
     given: dict[str, Any] = {}
     for param in params:
         value = kwargs.pop(dest(param), None)
         if value is not None:
+            param.read(value, shown_name(param))
             given[param.name] = value
     return given

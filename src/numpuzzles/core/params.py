@@ -76,30 +76,33 @@ class Param:
     show: Callable[[Any], str] | None = None
     id_absent: str | None = None
 
-    def read(self, value: Any) -> Any:
-        """``value`` (text from a command line or an ID, or a JSON value) checked and typed."""
+    def read(self, value: Any, named: str | None = None) -> Any:
+        """``value`` (text from a command line or an ID, or a JSON value) checked and typed.
+        ``named``: what an error calls the parameter, where the user knows it by another
+        name (the command line's ``--max-states`` for ``max_states``)."""
         if value is None:
             return None
+        name = named or self.name
         if self.kind is bool:
-            return _boolean(self.name, value)
+            return _boolean(name, value)
         if isinstance(value, str) and self.convert is not None:
             value = self.convert(value)
         elif self.kind is int:
-            value = _integer(self.name, value)
+            value = _integer(name, value)
         elif self.kind is float:
-            value = _number(self.name, value)
+            value = _number(name, value)
         elif self.kind is str and not isinstance(value, str):
-            raise InvalidParameterError(f"{self.name} must be text, got {value!r}")
+            raise InvalidParameterError(f"{name} must be text, got {value!r}")
         if self.choices and value not in self.choices:
             raise InvalidParameterError(
-                f"{self.name} must be one of {', '.join(self.choices)}, got {value!r}"
+                f"{name} must be one of {', '.join(self.choices)}, got {value!r}"
             )
         if isinstance(value, int) and not isinstance(value, bool):
             if self.low is not None and value < self.low:
-                raise InvalidParameterError(f"{self.name} must be at least {self.low}, got {value}")
+                raise InvalidParameterError(f"{name} must be at least {self.low}, got {value}")
             if self.high is not None and value > self.high:
                 raise InvalidParameterError(
-                    f"{self.name} must be at most {self.high} (the documented maximum), "
+                    f"{name} must be at most {self.high} (the documented maximum), "
                     f"got {value}"
                 )
         return value

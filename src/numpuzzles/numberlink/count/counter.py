@@ -40,6 +40,7 @@ import numpy as np
 
 from ...core import jit
 from ...core.deadline import Deadline
+from ...core.pages import ordinary_pages
 from ..model import Puzzle, Rules
 from ..symmetry import view
 from . import counter_kernel, meet_kernel, views
@@ -220,7 +221,13 @@ class Counting:
         step is never cut short; a deadline that passes mid-step ends the count, with no
         answer).  ``parallel``: the two sweeps race in two threads to the end (``_race``;
         ``work`` is then ignored) and the meeting compares its pairs in two threads; the
-        answer is the same, the rows may be shared out differently."""
+        answer is the same, the rows may be shared out differently.  Large arrays sit on
+        ordinary pages meanwhile (``core.pages``: numpy's huge-page advice stalled the
+        sweeps' allocations)."""
+        with ordinary_pages():
+            self._run(deadline, work, parallel)
+
+    def _run(self, deadline: Deadline | None, work: int, parallel: bool) -> None:
         if parallel and len(self.sides) == 2 and not self.over:
             self._race(deadline)
             self.work = self._dropped + sum(s.work for s in self.sides)

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from numpuzzles.core import pages
+from numpuzzles.core.deadline import Deadline
 from numpuzzles.numberlink import formats
 from numpuzzles.numberlink.count import sweep
 from numpuzzles.numberlink.count.counter import Counting
@@ -70,9 +71,9 @@ def test_the_counters_tables_are_made_on_ordinary_pages(
     made: list[bool] = []
     table = sweep._table
 
-    def watched(capacity: int, width: int) -> np.ndarray:
+    def watched(capacity: int, width: int, deadline: Deadline | None = None) -> np.ndarray | None:
         made.append(_advised())
-        return table(capacity, width)
+        return table(capacity, width, deadline)
 
     monkeypatch.setattr(sweep, "_table", watched)
     previous = multiarray._set_madvise_hugepage(True)

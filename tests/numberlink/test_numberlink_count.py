@@ -581,7 +581,7 @@ def test_a_sum_past_the_count_limbs_is_flagged() -> None:
     states[0, word[0]] = 1 << int(shift[0])  # label 1 enters cell 0 from above
     states[1, word[w]] = 1 << int(shift[w])  # label 1 enters cell 0 from the left
     states[:, nwords] = states[:, nwords + 1] = kernel.LIMB
-    table = sweep_module._table(16, width)
+    table = sweep_module._new_table(16, width)
     reg = np.zeros(3, dtype=np.int64)
     # cell 0 (free, can go down only): both states pass label 1 down, one successor
     args = (states, 0, 2, table, nwords, reg, word, shift, 7, w, 0, 0, False, True)
@@ -698,9 +698,9 @@ def test_tables_shrink_after_a_peak_and_the_count_holds(monkeypatch: pytest.Monk
     capacities: list[int] = []
     plain_table = sweep_module._table
 
-    def recorded(capacity: int, width: int) -> np.ndarray:
+    def recorded(capacity: int, width: int, deadline: Deadline | None = None) -> np.ndarray | None:
         capacities.append(capacity)
-        return plain_table(capacity, width)
+        return plain_table(capacity, width, deadline)
 
     monkeypatch.setattr(sweep_module, "_table", recorded)
     cells = [EMPTY] * 81
@@ -896,3 +896,51 @@ def test_count_solutions_races_once_the_gil_free_kernels_are_loaded(
         two = count_solutions(puzzle, rules=Rules.BLANK, threads=2)
         assert one.total is not None and one.total == two.total == count(puzzle, Rules.BLANK)
     assert any(asked)
+
+
+class _TripsAfter(Deadline):
+    """A deadline that passes at its ``calls``-th check (the clock plays no part)."""
+
+    def __init__(self, calls: int) -> None:
+        super().__init__(None)
+        self.left = calls
+
+    def expired(self) -> bool:
+        self.left -= 1
+        return self.left < 0
+
+
+def test_a_new_table_is_marked_empty_and_stops_at_its_deadline(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sweep_module, "FILL_ROWS", 4)
+    for deadline in (None, Deadline(100.0)):
+        table = sweep_module._table(64, 5, deadline)
+        assert table is not None and table.shape == (64, 5)
+        assert (table[:, 0] == kernel.EMPTY).all() and not table[:, 1:].any()
+    assert sweep_module._table(64, 5, Deadline(0.0)) is None
+    assert sweep_module._table(4, 5, Deadline(0.0)) is not None  # one block: no check
+
+
+def test_a_deadline_while_a_table_grows_ends_the_count_without_an_answer(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The growth's checks (``_table``'s) end the sweep as a deadline mid-step does: over,
+    no answer, not "full"; with no deadline the same board counts as brute force does."""
+    monkeypatch.setattr(sweep_module, "FILL_ROWS", 64)
+    board = formats.parse("1......1\n........\n..3.....\n........\n"
+                          ".....3..\n........\n2......2\n")[0]
+    grown: list[int] = []
+    table = sweep_module._table
+
+    def growing(capacity: int, width: int,
+                deadline: Deadline | None = None) -> np.ndarray | None:
+        if deadline is not None:
+            grown.append(capacity)
+            deadline = _TripsAfter(1)  # the table's second block finds it passed
+        return table(capacity, width, deadline)
+
+    monkeypatch.setattr(sweep_module, "_table", growing)
+    side = sweep_module.Sweep(board, Rules.BLANK)
+    side.run(Deadline(100.0))
+    assert grown and side.over and side.answer is None and not side.full
+    monkeypatch.setattr(sweep_module, "_table", table)
+    assert count(board, Rules.BLANK, meet=False) == reference_count(board, Rules.BLANK)

@@ -71,10 +71,33 @@ def _layout(fields: list[int]) -> tuple[np.ndarray, np.ndarray, int]:
     return word, shift, at + 1
 
 
-def _table(capacity: int, width: int) -> np.ndarray:
-    """An empty table: ``capacity`` rows (a power of two) of ``width`` int64s."""
+FILL_ROWS = 1 << 20
+"""Rows of a new table marked empty between clock checks (32 MB or more)."""
+
+
+def _table(capacity: int, width: int, deadline: Deadline | None = None) -> np.ndarray | None:
+    """An empty table: ``capacity`` rows (a power of two) of ``width`` int64s, or None
+    when ``deadline`` passed while its rows were being marked empty.
+
+    Why the checks: marking the rows touches every page of fresh memory, and on this
+    project's virtual machines memory the host has taken back costs some 35 us a page to
+    touch again (a 512 MB array filled in 4.8 s, the next one, on pages just freed, in
+    0.2 s).  A 14x14 board's sweep grew a 537 MB table in a race: 4.6 s, 4.35 s of it system
+    time, where the same table had taken 0.23 s in a sweep alone.  The other sweep met this
+    one meanwhile (``counter._race`` then sets the halt this deadline reads), and the
+    meeting waits for this thread."""
     table = np.zeros((capacity, width), dtype=np.int64)
-    table[:, 0] = kernel.EMPTY
+    for start in range(0, capacity, FILL_ROWS):
+        if deadline is not None and start and deadline.expired():
+            return None
+        table[start:start + FILL_ROWS, 0] = kernel.EMPTY
+    return table
+
+
+def _new_table(capacity: int, width: int) -> np.ndarray:
+    """``_table`` with no deadline (it always returns a table)."""
+    table = _table(capacity, width)
+    assert table is not None
     return table
 
 
@@ -156,7 +179,7 @@ class Sweep:
         self.width = max(4, self.nwords + 2)
         self.states = np.zeros((1, self.width), dtype=np.int64)
         self.states[0, self.nwords] = 1  # one way to have decided nothing
-        self.table = _table(1 << 10, self.width)
+        self.table = _new_table(1 << 10, self.width)
         self._buffer = self.states  # reused for each step's states, grown when needed
         self.reg = np.zeros(3, dtype=np.int64)
         self.tmask = (1 << token_bits) - 1  # classes take the tokens' width
@@ -290,7 +313,10 @@ class Sweep:
                     if reg[kernel.USED] > self.max_states:
                         self.over = self.full = True
                         return
-                    bigger = _table(2 * self.table.shape[0], self.width)
+                    bigger = _table(2 * self.table.shape[0], self.width, deadline)
+                    if bigger is None:
+                        self.over = True  # as at a deadline: no resuming it
+                        return
                     run.rehash(self.table, bigger, self.nwords)
                     self.table = bigger
             self.work += n
@@ -308,7 +334,7 @@ class Sweep:
                 # a table sized for a peak of states would make every later gather read
                 # all of it: with a 17x17's peak in its third row, gather took a fifth of
                 # the time before tables shrank
-                self.table = _table(max(1 << 10, 1 << (4 * used).bit_length()), self.width)
+                self.table = _new_table(max(1 << 10, 1 << (4 * used).bit_length()), self.width)
             if used == 0:
                 self.over, self.answer = True, 0
                 return

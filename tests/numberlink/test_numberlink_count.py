@@ -944,3 +944,47 @@ def test_a_deadline_while_a_table_grows_ends_the_count_without_an_answer(
     assert grown and side.over and side.answer is None and not side.full
     monkeypatch.setattr(sweep_module, "_table", table)
     assert count(board, Rules.BLANK, meet=False) == reference_count(board, Rules.BLANK)
+
+
+def test_count_solutions_waits_for_the_loading_kernels_before_counting_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """While the GIL-free kernels load (here: events set 50 ms later), the counter waits
+    for them (``LOAD_WAIT``) instead of counting on one core beside the loader, which
+    gets the GIL only between kernel calls: the first turn after the wait is the race."""
+    import threading
+
+    for event in jit.load_nogil_in_background(*counter.race_kernels()):
+        event.wait()  # really loaded, so the race can run when the events say so
+
+    def slow_loading(*functions: object) -> list[threading.Event]:
+        events = [threading.Event() for _ in functions]
+        timer = threading.Timer(0.05, lambda: [e.set() for e in events])
+        timer.start()
+        return events
+
+    monkeypatch.setattr(jit, "load_nogil_in_background", slow_loading)
+    monkeypatch.setattr(solve_module, "COUNT_FIRST", 1)
+    monkeypatch.setattr(solve_module, "RACE_AFTER", 1)
+    monkeypatch.setattr(solve_module, "LIST_FIRST", 1)
+    asked: list[tuple[int, bool]] = []
+    run = counter.Counting.run
+
+    def spy(self: counter.Counting, deadline: Deadline | None = None,
+            work: int = sweep_module.ALL, parallel: bool = False) -> None:
+        asked.append((work, parallel))
+        run(self, deadline, work, parallel)
+
+    monkeypatch.setattr(counter.Counting, "run", spy)
+    rnd = random.Random(78)
+    raced = 0
+    for _ in range(4):
+        puzzle = covered_board(rnd, 7, 8, spoil=False, per_path=5)
+        asked.clear()
+        result = count_solutions(puzzle, rules=Rules.BLANK, threads=2)
+        assert result.total is not None and result.total == count(puzzle, Rules.BLANK)
+        after = asked[2:]  # past COUNT_FIRST's and RACE_AFTER's turns
+        if after:
+            assert after[0] == (sweep_module.ALL, True), asked
+            raced += 1
+    assert raced

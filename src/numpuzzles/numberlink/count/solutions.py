@@ -7,6 +7,8 @@ the count first, so a reader looking for how a count is made finds it in ``count
 
 from __future__ import annotations
 
+import threading
+import time
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -40,6 +42,18 @@ with 2**19."""
 
 LOADING_WORK = 1 << 19
 """States the counter reads between looks at whether those kernels are loaded."""
+
+LOAD_WAIT = 2.0
+"""Seconds the counter waits, idle, for the GIL-free kernels before it goes on counting
+while they load.  Why wait at all: the loading is Python (numba reading its disk cache,
+0.4 s alone), and the ahead-of-time kernels hold the GIL through each call, so a loader
+beside a counting thread gets the GIL only between calls.  Board 10 of the 30 (14x14,
+``blank``) through ``count_solutions``: the race began 13.4 s in, its sweeps by then at
+rows 5 and 4 and meeting at a dear cut (rows 7 and 7), 37.4 s in all."""
+
+LOADING_PAUSE = 0.02
+"""Seconds the counter hands the loader (the GIL released) between its turns while the
+kernels still load after ``LOAD_WAIT`` (numba compiling them, some 5 s alone)."""
 
 
 def count_solutions(
@@ -115,7 +129,8 @@ def _cores() -> int:
 def _count_on(counting: Counting, deadline: Deadline, threads: int) -> None:
     """``counting`` to its end: on one core for ``RACE_AFTER`` states, then, with two
     threads or more and two sweeps, racing them once the GIL-free kernels are loaded (in
-    the background meanwhile; on one core to the end if they cannot be)."""
+    the background, waited for up to ``LOAD_WAIT``, then between turns on one core; on
+    one core to the end if they cannot be)."""
     from ...core import jit
     from .counter import race_kernels
 
@@ -124,9 +139,19 @@ def _count_on(counting: Counting, deadline: Deadline, threads: int) -> None:
         counting.run(deadline)
         return
     loading = jit.load_nogil_in_background(*race_kernels())
+    _wait(loading, LOAD_WAIT, deadline)
     while not counting.over:
         if all(event.is_set() for event in loading):
             free = all(jit.releases_gil(function) for function in race_kernels())
             counting.run(deadline, parallel=free)
         else:
             counting.run(deadline, LOADING_WORK)
+            _wait(loading, LOADING_PAUSE, deadline)
+
+
+def _wait(events: list[threading.Event], seconds: float, deadline: Deadline) -> None:
+    """Wait until every event is set, ``seconds`` at most (and not past the deadline)."""
+    left = deadline.remaining()
+    end = time.perf_counter() + (seconds if left is None else min(seconds, left))
+    for event in events:
+        event.wait(max(0.0, end - time.perf_counter()))

@@ -988,3 +988,32 @@ def test_count_solutions_waits_for_the_loading_kernels_before_counting_on(
             assert after[0] == (sweep_module.ALL, True), asked
             raced += 1
     assert raced
+
+
+def test_count_solutions_counts_on_while_the_kernels_are_slow_to_load(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Kernels still loading after ``LOAD_WAIT`` (here 0: events set 0.2 s later): the
+    counter takes turns on one core, handing the loader time between them, then races;
+    the counts are the counter's either way."""
+    import threading
+
+    for event in jit.load_nogil_in_background(*counter.race_kernels()):
+        event.wait()
+
+    def slow_loading(*functions: object) -> list[threading.Event]:
+        events = [threading.Event() for _ in functions]
+        threading.Timer(0.2, lambda: [e.set() for e in events]).start()
+        return events
+
+    monkeypatch.setattr(jit, "load_nogil_in_background", slow_loading)
+    monkeypatch.setattr(solve_module, "LOAD_WAIT", 0.0)
+    monkeypatch.setattr(solve_module, "LOADING_WORK", 1)
+    monkeypatch.setattr(solve_module, "COUNT_FIRST", 1)
+    monkeypatch.setattr(solve_module, "RACE_AFTER", 1)
+    monkeypatch.setattr(solve_module, "LIST_FIRST", 1)
+    rnd = random.Random(79)
+    for _ in range(3):
+        puzzle = covered_board(rnd, 7, 8, spoil=False, per_path=5)
+        result = count_solutions(puzzle, rules=Rules.BLANK, threads=2)
+        assert result.total is not None and result.total == count(puzzle, Rules.BLANK)

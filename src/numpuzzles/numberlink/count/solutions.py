@@ -51,9 +51,13 @@ beside a counting thread gets the GIL only between calls.  Board 10 of the 30 (1
 ``blank``) through ``count_solutions``: the race began 13.4 s in, its sweeps by then at
 rows 5 and 4 and meeting at a dear cut (rows 7 and 7), 37.4 s in all."""
 
-LOADING_PAUSE = 0.02
-"""Seconds the counter hands the loader (the GIL released) between its turns while the
-kernels still load after ``LOAD_WAIT`` (numba compiling them, some 5 s alone)."""
+LOADING_SHARE = 1.0
+"""While the kernels still load after ``LOAD_WAIT`` (numba compiling them: 12 s alone in
+a fresh checkout), the counter waits after each turn this many times the turn's time, the
+GIL released, so the compiler gets about half of it.  Measured on board 10 with numba's
+cache cleared, as one process (one run each): 35.4 and 38.9 s, against 40.3 s with a
+fixed 20 ms pause a turn and 39.9 s with a tenth of the turn; 24.9-25.8 s with the cache
+warm.  The compiler's 12 s dominate either way."""
 
 
 def count_solutions(
@@ -145,8 +149,9 @@ def _count_on(counting: Counting, deadline: Deadline, threads: int) -> None:
             free = all(jit.releases_gil(function) for function in race_kernels())
             counting.run(deadline, parallel=free)
         else:
+            turn = time.perf_counter()
             counting.run(deadline, LOADING_WORK)
-            _wait(loading, LOADING_PAUSE, deadline)
+            _wait(loading, LOADING_SHARE * (time.perf_counter() - turn), deadline)
 
 
 def _wait(events: list[threading.Event], seconds: float, deadline: Deadline) -> None:

@@ -76,7 +76,8 @@ MEET_SHARE = 0.5
 share of the time raced so far (``Counting._race``)."""
 
 SNAPSHOT_STATES = 1 << 24
-"""States a race keeps in snapshots at most (some 32 bytes each: half a gigabyte); past
+"""States a race keeps in snapshots at most (each a row of 24 bytes or more and 16 bytes of
+keys: some 650 MB); past
 it, those farthest from a meeting make room (``_evict``)."""
 
 PAIR_CHUNK = 1 << 22

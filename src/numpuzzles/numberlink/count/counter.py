@@ -77,8 +77,7 @@ share of the time raced so far (``Counting._race``)."""
 
 SNAPSHOT_STATES = 1 << 24
 """States a race keeps in snapshots at most (each a row of 24 bytes or more and 16 bytes of
-keys: some 650 MB); past
-it, those farthest from a meeting make room (``_evict``)."""
+keys: some 650 MB); past it, those farthest from a meeting make room (``_evict``)."""
 
 PAIR_CHUNK = 1 << 22
 """Pairs the meeting compares between clock checks."""

@@ -1,15 +1,15 @@
 """Large numpy arrays on ordinary memory pages while a memory-hungry engine runs.
 
 On Linux numpy advises the kernel to back every large array with transparent huge pages
-(``madvise(MADV_HUGEPAGE)``).  Where the system compacts memory on demand for such advice
-(``/sys/kernel/mm/transparent_hugepage/defrag`` set to ``madvise``, the kernel's default
-and this project's machines' setting), each fresh huge page can stall the thread that
-touches it while the kernel moves other pages out of the way.  The Numberlink counter
-allocates hash tables and state lists of hundreds of megabytes and touches every page at
-once, so the stalls add up.  Measured on this project's machines (2 cores, 24 GiB), one
-sweep of a 14x14 board to its sixth row: 18.7 s of CPU with the advice, 4.0 s of it
-making tables (system time), against 14.5 s and 0.24 s without; the same user time both
-ways, so the huge pages saved nothing on the lookups.
+(``madvise(MADV_HUGEPAGE)``).  On this project's machines, virtual machines whose balloon
+device reports free memory to the host, a huge page is a free 2 MB block, which is exactly
+what the host has taken back, so touching it costs a fault at the host for every 4 kB
+(some 35 us a page, where memory just freed in the process costs a fraction of that; the
+kernel's counters showed no compaction stalls).  The Numberlink counter allocates hash
+tables and state lists of hundreds of megabytes and touches every page at once.
+Measured, one sweep of a 14x14 board to its sixth row: 18.7 s of CPU with the advice, 4.0
+s of it making tables (system time), against 14.5 s and 0.24 s without; the same user
+time both ways, so the huge pages saved nothing on the lookups.
 
 ``ordinary_pages()`` turns numpy's advice off while the engine runs and restores it
 after.  The setting is numpy's and process-wide, so overlapping engines (threads) count

@@ -72,7 +72,7 @@ def _layout(fields: list[int]) -> tuple[np.ndarray, np.ndarray, int]:
 
 
 FILL_ROWS = 1 << 20
-"""Rows of a new table marked empty between clock checks (32 MB or more)."""
+"""Rows of a new table marked empty between clock checks (24 MB or more)."""
 
 
 def _table(capacity: int, width: int, deadline: Deadline | None = None) -> np.ndarray | None:

@@ -31,6 +31,7 @@ from numpuzzles.numberlink.count.counter import count
 from numpuzzles.numberlink.count.reference import reference_count
 from numpuzzles.numberlink.count.solutions import count_solutions
 from numpuzzles.numberlink.count.views import transposed
+from numpuzzles.numberlink.generate.cover import as_puzzle, random_cover
 from numpuzzles.numberlink.model import EMPTY, Puzzle, Rules
 from numpuzzles.numberlink.solve.dispatch import solve
 from numpuzzles.numberlink.symmetry import view
@@ -1017,3 +1018,47 @@ def test_count_solutions_counts_on_while_the_kernels_are_slow_to_load(
         puzzle = covered_board(rnd, 7, 8, spoil=False, per_path=5)
         result = count_solutions(puzzle, rules=Rules.BLANK, threads=2)
         assert result.total is not None and result.total == count(puzzle, Rules.BLANK)
+
+
+def _wide_boards(seed: int, number: int) -> list[Puzzle]:
+    """Random covers 12 or 13 cells wide and 3 or 4 high with paths of about three cells:
+    13 or more labels, so a state's key takes two words."""
+    rnd = random.Random(seed)
+    boards = []
+    for _ in range(number):
+        w, h = rnd.randint(12, 13), rnd.randint(3, 4)
+        boards.append(as_puzzle(w, h, random_cover(w, h, w * h // 3, rnd))[0])
+    return boards
+
+
+@pytest.mark.parametrize("rules", [Rules.BLANK, Rules.FILL])
+def test_keys_of_two_words_count_as_the_first_counter(rules: Rules) -> None:
+    """Boards whose states take two key words (``counter_kernel.PACKED`` builds both in
+    registers): every count, from one edge and with the sweeps meeting, equals the
+    tuple-based counter's."""
+    for puzzle in _wide_boards(31, 12):
+        assert sweep_module.Sweep(puzzle, rules).nwords == 2
+        exact = count(puzzle, rules)
+        assert exact == reference_count(puzzle, rules), (puzzle, rules)
+        assert count(puzzle, rules, meet=False) == exact
+
+
+@pytest.mark.parametrize("rules", [Rules.BLANK, Rules.FILL])
+def test_packed_keys_are_the_keys_built_field_by_field(
+    rules: Rules, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The plain kernel with ``PACKED`` on and off keeps the same states, count for count,
+    after every row, on boards of one key word (covered 6x6 to 8x8) and of two."""
+    rnd = random.Random(73)
+    boards = [covered_board(rnd, 6, 8, per_path=4 + k % 4) for k in range(6)]
+    boards += _wide_boards(37, 4)
+    words = set()
+    for puzzle in boards:
+        rows = []
+        for packed in (True, False):
+            monkeypatch.setattr(kernel, "PACKED", packed)
+            sweep = sweep_module.Sweep(puzzle, rules, compiled=False)
+            words.add(sweep.nwords)
+            rows.append([_row_states(sweep, r) for r in range(1, puzzle.height)])
+        assert rows[0] == rows[1], puzzle
+    assert words == {1, 2}

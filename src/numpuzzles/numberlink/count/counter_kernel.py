@@ -56,8 +56,9 @@ BLANK, FILL, NOTOUCH = 0, 1, 2
 BLOCKED = -1
 
 USED, OVERFLOW, SINK = 0, 1, 2
-"""Indices into ``reg``: entries used in the table; whether a count passed 2**124; a sum
-of table words read ahead of use (kept so the reads are not optimised away)."""
+"""Indices into ``reg``: entries used in the table; whether a count passed 2**124; the
+table words read ahead of use, xor-ed together (kept so the reads are not optimised away;
+a sum overflowed in the plain-Python kernel)."""
 
 BATCH = 64
 """Successors hashed together before any is inserted: their table rows are read first, all
@@ -85,6 +86,16 @@ down.  A token that only passes a cell keeps its place among the others along th
 two sweeps meet, a label with both ends on one side has no token on the other, so the
 names cannot clash there.  Measured: a third fewer states on random 12x12 to 14x14
 boards (``bench/HISTORY.md``), some 4% fewer on the 29 Flow Free levels."""
+
+PACKED = True
+"""Whether ``step`` builds keys of one or two words (under ``blank`` and ``fill``, with at
+most 14 pieces) in registers, and keeps a source's key but for the cell's two fields
+where no token was renamed or joined and no piece's token is in those fields.  Why: the
+loop that renamed the pieces and packed the tokens through arrays took a third of
+``step``'s time (each field's store to the key waited for the one before).  Measured, one
+sweep of board 10 of the 30 (14x14, one key word) to its row 7: 10.2-10.4 CPU s against
+12.1-12.3 s; the 29 Flow Free levels (8 of them two key words) on one core 14.4 s
+against 16.6-19.1 s.  Off, every key is built field by field (the tests compare the two)."""
 
 LOAD_PERCENT = 70
 """The table grows before more than this share of its slots is used."""
@@ -194,6 +205,18 @@ def step(
                 ndone += 1
     rename_all = ndone > 0 and finished[0] == 1
     newest = done[ndone - 1] if ndone > 0 and finished[0] == 2 else 0
+    # ``PACKED``: the key in one or two words, without pieces' masks, and the new names
+    # of the pieces (at most ``slots``, each in 4 bits at its piece's place) in one register
+    packed = PACKED and words <= 2 and not notouch and slots + 1 <= 15
+    split = 0  # the fields in the first word
+    while split < ntok and word[split] == 0:
+        split += 1
+    # this cell's two fields (``c`` and ``w``): whether each is in the first word, and each
+    # key word with both cleared
+    c_first = 1 if word[c] == 0 else 0
+    w_first = 1 if word[w] == 0 else 0
+    clear0 = ~((tmask << shift[c]) * c_first | (tmask << shift[w]) * w_first)
+    clear1 = ~((tmask << shift[c]) * (1 - c_first) | (tmask << shift[w]) * (1 - w_first))
     batched = 0
     i = start
     while i <= stop:
@@ -201,8 +224,8 @@ def step(
             # insert the batch: first read every row it needs, then add each successor
             sink = 0
             for b in range(batched):
-                sink += tab[batch_slot[b], 0]
-            reg[SINK] += sink
+                sink ^= tab[batch_slot[b], 0]
+            reg[SINK] ^= sink
             for b in range(batched):
                 slot = batch_slot[b]
                 lo = batch_lo[b]
@@ -236,8 +259,16 @@ def step(
         if reg[USED] + most > room:
             return i
         i += 1
-        for f in range(ntok):
-            tok[f] = (src[i - 1, word[f]] >> shift[f]) & tmask
+        if packed:
+            s0 = src[i - 1, 0]
+            for f in range(split):
+                tok[f] = (s0 >> shift[f]) & tmask
+            s1 = src[i - 1, words - 1]
+            for f in range(split, ntok):
+                tok[f] = (s1 >> shift[f]) & tmask
+        else:
+            for f in range(ntok):
+                tok[f] = (src[i - 1, word[f]] >> shift[f]) & tmask
         pieces = 0  # anonymous pieces in the state (counted under notouch only)
         if notouch:
             for f in range(ntok):
@@ -254,6 +285,7 @@ def step(
                     rel[p, e] = (src[i - 1, mbase + p * mper + b // 63] >> (b % 63)) & 1
             for e in range(fresh + 1):
                 rel[slots, e] = 0
+        renamed = rename_all
         if rename_all:
             _rename(tok, c, w, labels, late, done, ndone, names_of)
         elif newest != 0:
@@ -261,6 +293,7 @@ def step(
             for f in range(ntok):
                 if tok[f] == newest:
                     _rename(tok, c, w, labels, late, done, ndone, names_of)
+                    renamed = True
                     break
         up = tok[c]
         left = tok[w]
@@ -411,6 +444,9 @@ def step(
                 continue
         lo = src[i - 1, lo_at]
         hi = src[i - 1, hi_at]
+        # the source's key stands but for this cell's two fields where no token was renamed
+        # or joined and no piece's token is in those fields (the pieces' order stands)
+        same = packed and not renamed and ja == 0 and up <= labels and left <= labels
         for s in range(count):
             # normalise anonymous tokens, pack, and add to the table
             marker += 1
@@ -425,16 +461,41 @@ def step(
                 and crossed(tok, labels, place, ends, rimmed, first, second, low, high, which)
             ):
                 continue
-            for f in range(ntok):
-                t = tok[f]
-                if t > labels:
-                    if mark[t] != marker:
-                        mark[t] = marker
-                        order[names] = t
-                        names += 1
-                        seen[t] = labels + names
-                    t = seen[t]
-                key[word[f]] |= t << shift[f]
+            if same and tok[c] <= labels and tok[w] <= labels:
+                k0 = src[i - 1, 0] & clear0
+                k0 |= (tok[c] << shift[c]) * c_first | (tok[w] << shift[w]) * w_first
+                key[0] = k0
+                if words == 2:
+                    k1 = src[i - 1, 1] & clear1
+                    k1 |= (tok[c] << shift[c]) * (1 - c_first)
+                    k1 |= (tok[w] << shift[w]) * (1 - w_first)
+                    key[1] = k1
+            elif packed:
+                # one or two key words and few pieces: the key and the pieces' new names stay
+                # in registers (``names_at``: 4 bits a piece, its new name less ``labels``)
+                k0 = 0
+                names_at = 0
+                for f in range(split):
+                    t, names_at, names = _named(tok[f], labels, names_at, names)
+                    k0 |= t << shift[f]
+                key[0] = k0
+                if words == 2:
+                    k1 = 0
+                    for f in range(split, ntok):
+                        t, names_at, names = _named(tok[f], labels, names_at, names)
+                        k1 |= t << shift[f]
+                    key[1] = k1
+            else:
+                for f in range(ntok):
+                    t = tok[f]
+                    if t > labels:
+                        if mark[t] != marker:
+                            mark[t] = marker
+                            order[names] = t
+                            names += 1
+                            seen[t] = labels + names
+                        t = seen[t]
+                    key[word[f]] |= t << shift[f]
             if notouch:
                 for f in range(ntok):
                     if 0 < tok[f] <= labels:
@@ -472,6 +533,22 @@ def step(
             batch_hi[batched] = hi
             batched += 1
     return stop
+
+
+def _named(t: int, labels: int, names_at: int, names: int) -> tuple[int, int, int]:
+    """Token ``t`` as the key holds it: a label as it is, a piece by the order it was
+    first met in (``names`` so far; ``names_at`` holds, in 4 bits each, the new name less
+    ``labels`` of every piece met, 0 for one not met yet); returns the token and the two
+    counters after it."""
+    if t <= labels:
+        return t, names_at, names
+    at = 4 * (t - labels - 1)
+    m = (names_at >> at) & 15
+    if m == 0:
+        names += 1
+        m = names
+        names_at |= m << at
+    return labels + m, names_at, names
 
 
 def _rename(

@@ -90,7 +90,7 @@ boards (``bench/HISTORY.md``), some 4% fewer on the 29 Flow Free levels."""
 PACKED = True
 """Whether ``step`` builds keys of one or two words (under ``blank`` and ``fill``, with at
 most 14 pieces) in registers, and keeps a source's key but for the cell's two fields
-where no token was renamed or joined and no piece's token is in those fields.  Why: the
+where no token was renamed or joined and a piece's token there stays in its field.  Why: the
 loop that renamed the pieces and packed the tokens through arrays took a third of
 ``step``'s time (each field's store to the key waited for the one before).  Measured, one
 sweep of board 10 of the 30 (14x14, one key word) to its row 7: 10.2-10.4 CPU s against
@@ -445,8 +445,9 @@ def step(
         lo = src[i - 1, lo_at]
         hi = src[i - 1, hi_at]
         # the source's key stands but for this cell's two fields where no token was renamed
-        # or joined and no piece's token is in those fields (the pieces' order stands)
-        same = packed and not renamed and ja == 0 and up <= labels and left <= labels
+        # or joined and a piece's token in those fields stays in its field (the pieces keep
+        # their places, so their order and names stand)
+        same = packed and not renamed and ja == 0
         for s in range(count):
             # normalise anonymous tokens, pack, and add to the table
             marker += 1
@@ -461,7 +462,11 @@ def step(
                 and crossed(tok, labels, place, ends, rimmed, first, second, low, high, which)
             ):
                 continue
-            if same and tok[c] <= labels and tok[w] <= labels:
+            if (
+                same
+                and (tok[c] == up or (up <= labels and tok[c] <= labels))
+                and (tok[w] == left or (left <= labels and tok[w] <= labels))
+            ):
                 k0 = src[i - 1, 0] & clear0
                 k0 |= (tok[c] << shift[c]) * c_first | (tok[w] << shift[w]) * w_first
                 key[0] = k0

@@ -385,7 +385,7 @@ def test_meetings_by_shape_sum_as_every_pair_walked(compiled: bool) -> None:
     rnd = random.Random(8080 + compiled)
     run = counter.meet_kernels(compiled)
     checked = shapes_closed = 0
-    for number in range(150):
+    for number in range(240):
         if number % 3:
             puzzle = covered_board(rnd, 4, 7, spoil=number % 2 == 0, per_path=3 + number % 5)
         else:
@@ -419,7 +419,9 @@ def test_meetings_by_shape_sum_as_every_pair_walked(compiled: bool) -> None:
             assert int(lo[k]) + (int(hi[k]) << 62) == expected, (puzzle, cut, k)
             shapes_closed += expected > 0
             checked += 1
-    assert checked >= 600 and shapes_closed >= 150  # measured: 773 and 232, 841 and 216
+    # measured: 791 and 401, 774 and 326 (150 boards gave 441 and 450 checked once the
+    # kernel dropped a down edge into another label's end at once)
+    assert checked >= 600 and shapes_closed >= 150
 
 
 def test_crossing_pruning_on_larger_boards() -> None:
@@ -591,7 +593,7 @@ def test_a_sum_past_the_count_limbs_is_flagged() -> None:
     keep = np.ones(w, dtype=np.int64)
     finished = np.zeros(2, dtype=np.int64)
     rimmed = np.array([1], dtype=np.int64)
-    done = kernel.step(*args, kernel.BLANK, 1, finished, place, ends, keep, rimmed, nwords, 1)
+    done = kernel.step(*args, kernel.BLANK, 1, finished, place, ends, keep, rimmed, nwords, 1, 0)
     assert done == 2 and reg[kernel.USED] == 1 and reg[kernel.OVERFLOW] == 1
 
 
@@ -835,10 +837,10 @@ def test_snapshots_farthest_from_a_meeting_go_first() -> None:
 def test_races_with_little_room_for_snapshots_count_as_brute_force(
     rules: Rules, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """With room for a hundred states of snapshots the race drops the ones far from a
+    """With room for forty states of snapshots the race drops the ones far from a
     meeting to keep new ones (``_evict``): every count still equals brute force's, and
     snapshots were dropped on some boards."""
-    monkeypatch.setattr(counter, "SNAPSHOT_STATES", 100)
+    monkeypatch.setattr(counter, "SNAPSHOT_STATES", 40)
     evicted = []
     plain_evict = counter._evict
 
@@ -854,7 +856,8 @@ def test_races_with_little_room_for_snapshots_count_as_brute_force(
         counting = counter.Counting(puzzle, rules)
         counting.run(parallel=True)
         assert counting.answer is not None and counting.answer == count(puzzle, rules)
-    assert sum(evicted) >= 3, evicted  # measured: 31 and 10 (the timing of the threads moves it)
+    # measured: 28 and 19, 34 and 17 (the timing of the threads moves it)
+    assert sum(evicted) >= 3, evicted
 
 
 def test_a_sweep_that_ends_the_race_stops_the_other() -> None:

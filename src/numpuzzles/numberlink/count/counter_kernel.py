@@ -104,7 +104,8 @@ _V = "int64[:]"
 _M = "int64[:, :]"
 AOT_EXPORTS = {
     "step": f"int64({_M}, int64, int64, {_M}, int64, {_V}, {_V}, {_V}, int64, int64, int64, "
-    f"int64, boolean, boolean, int64, int64, {_V}, {_V}, {_V}, {_V}, {_V}, int64, int64)",
+    f"int64, boolean, boolean, int64, int64, {_V}, {_V}, {_V}, {_V}, {_V}, int64, int64, "
+    "int64)",
     "rehash": f"int64({_M}, {_M}, int64)",
     "mirror": f"int64({_M}, int64, int64, {_V}, {_V}, int64, int64, int64)",
     "gather": f"int64({_M}, {_M})",
@@ -136,6 +137,7 @@ def step(
     rimmed: Array,
     mbase: int,
     mper: int,
+    below: int,
 ) -> int:
     """Decide cell ``c`` of the current row for source rows ``start..stop-1`` of ``src``.
 
@@ -153,7 +155,10 @@ def step(
     ``fill-notouch`` a class nobody reads again, or that of a complete label, is stored as
     0, so that states differing only there meet).  ``mbase`` and ``mper``: under
     ``fill-notouch`` the key word where the pieces' exclusion masks start, and the words
-    each mask takes.
+    each mask takes.  ``below``: the label whose end is the cell below this one, else 0; a
+    successor whose down edge carries another label into it is dropped at once (that end
+    could only take a piece or its own label's path), not a row later when the cell
+    below is decided.
     """
     cap = tab.shape[0]
     capmask = cap - 1
@@ -456,6 +461,8 @@ def step(
                 key[f] = 0
             tok[c] = downs[2 * s]
             tok[w] = downs[2 * s + 1]
+            if below > 0 and 0 < tok[c] <= labels and tok[c] != below:
+                continue  # another label's path would run into ``below``'s end
             if (
                 checks
                 and may_cross(ja, value)

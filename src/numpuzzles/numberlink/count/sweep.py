@@ -300,6 +300,7 @@ class Sweep:
             value = cells[index]
             can_right = c < w - 1 and cells[index + 1] != BLOCKED
             can_down = r < h - 1 and cells[index + w] != BLOCKED
+            below = cells[index + w] if can_down and cells[index + w] > 0 else 0
             reg[kernel.USED] = 0
             states = self.states
             n, done = states.shape[0], 0
@@ -312,6 +313,7 @@ class Sweep:
                     states, done, stop, self.table, self.nwords, reg, self.word, self.shift,
                     self.tmask, w, c, value, can_right, can_down, self.mode,
                     self.labels, finished, place, ends, keep, rimmed, self.mbase, self.mper,
+                    below,
                 )
                 if done < stop:  # the table is full: grow it
                     if reg[kernel.USED] > self.max_states:

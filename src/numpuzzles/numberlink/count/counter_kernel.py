@@ -105,7 +105,7 @@ _M = "int64[:, :]"
 AOT_EXPORTS = {
     "step": f"int64({_M}, int64, int64, {_M}, int64, {_V}, {_V}, {_V}, int64, int64, int64, "
     f"int64, boolean, boolean, int64, int64, {_V}, {_V}, {_V}, {_V}, {_V}, int64, int64, "
-    "int64)",
+    f"{_V})",
     "rehash": f"int64({_M}, {_M}, int64)",
     "mirror": f"int64({_M}, int64, int64, {_V}, {_V}, int64, int64, int64)",
     "gather": f"int64({_M}, {_M})",
@@ -137,7 +137,7 @@ def step(
     rimmed: Array,
     mbase: int,
     mper: int,
-    below: int,
+    under: Array,
 ) -> int:
     """Decide cell ``c`` of the current row for source rows ``start..stop-1`` of ``src``.
 
@@ -155,10 +155,11 @@ def step(
     ``fill-notouch`` a class nobody reads again, or that of a complete label, is stored as
     0, so that states differing only there meet).  ``mbase`` and ``mper``: under
     ``fill-notouch`` the key word where the pieces' exclusion masks start, and the words
-    each mask takes.  ``below``: the label whose end is the cell below this one, else 0; a
-    successor whose down edge carries another label into it is dropped at once (that end
-    could only take a piece or its own label's path), not a row later when the cell
-    below is decided.
+    each mask takes.  ``under[j]``: the label whose end is the cell that column ``j``'s down
+    edge leads into once this cell is decided (the next row's for ``j <= c``, this row's
+    after it), else 0.  A successor whose down edge carries another label into an end is
+    dropped at once, when the edge is made or when a join names its piece, not when the
+    cell below is decided (that end can only take a piece or its own label's path).
     """
     cap = tab.shape[0]
     capmask = cap - 1
@@ -396,6 +397,8 @@ def step(
                 for f in range(ntok):
                     if tok[f] == gone:
                         tok[f] = kept
+                if kept <= labels and _into_other_end(tok, w, kept, under):
+                    continue  # the piece, now the label's, runs into another label's end
                 if notouch:
                     for j in range(w):
                         if col[j] == gone:
@@ -461,8 +464,8 @@ def step(
                 key[f] = 0
             tok[c] = downs[2 * s]
             tok[w] = downs[2 * s + 1]
-            if below > 0 and 0 < tok[c] <= labels and tok[c] != below:
-                continue  # another label's path would run into ``below``'s end
+            if under[c] > 0 and 0 < tok[c] <= labels and tok[c] != under[c]:
+                continue  # another label's path would run into the end below
             if (
                 checks
                 and may_cross(ja, value)
@@ -545,6 +548,15 @@ def step(
             batch_hi[batched] = hi
             batched += 1
     return stop
+
+
+def _into_other_end(tok: Array, w: int, label: int, under: Array) -> bool:
+    """Whether a down edge (fields ``0..w-1``) carries ``label`` into another label's end
+    (``under``, as ``step`` has it)."""
+    for f in range(w):  # noqa: SIM110 (a plain loop: numba compiles no generator in any())
+        if tok[f] == label and under[f] > 0 and under[f] != label:
+            return True
+    return False
 
 
 def _named(t: int, labels: int, names_at: int, names: int) -> tuple[int, int, int]:

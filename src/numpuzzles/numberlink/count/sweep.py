@@ -289,18 +289,21 @@ class Sweep:
             finished[0] = 1 if self._rename_due else 2 * closed
             self._rename_due = False
             place, ends, rimmed = _rim(index, w, h, self.labels, self.ends_of)
-            if not self.prune:
-                rimmed = rimmed[:0]  # every label left out: nothing is ever crossed
             keep = np.zeros(w, dtype=np.int64)  # whose label a later cell reads
+            under = np.zeros(w, dtype=np.int64)  # the label whose end a down edge leads into
             for j in range(w):
                 below = (r + 1) * w + j if j <= c else r * w + j
                 keep[j] = below < w * h and cells[below] != BLOCKED
+                if below < w * h and cells[below] > 0:
+                    under[j] = cells[below]
+            if not self.prune:
+                rimmed = rimmed[:0]  # every label left out: nothing is ever crossed
+                under[:] = 0  # and no edge is dropped before the cell it leads into
             if c + 1 < w and cells[index + 1] != BLOCKED:
                 keep[c] = 1  # the next cell's left neighbour
             value = cells[index]
             can_right = c < w - 1 and cells[index + 1] != BLOCKED
             can_down = r < h - 1 and cells[index + w] != BLOCKED
-            below = cells[index + w] if can_down and cells[index + w] > 0 else 0
             reg[kernel.USED] = 0
             states = self.states
             n, done = states.shape[0], 0
@@ -313,7 +316,7 @@ class Sweep:
                     states, done, stop, self.table, self.nwords, reg, self.word, self.shift,
                     self.tmask, w, c, value, can_right, can_down, self.mode,
                     self.labels, finished, place, ends, keep, rimmed, self.mbase, self.mper,
-                    below,
+                    under,
                 )
                 if done < stop:  # the table is full: grow it
                     if reg[kernel.USED] > self.max_states:

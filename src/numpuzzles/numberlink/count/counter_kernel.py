@@ -93,9 +93,9 @@ most 14 pieces) in registers, and keeps a source's key but for the cell's two fi
 where no token was renamed or joined and a piece's token there stays in its field.  Why: the
 loop that renamed the pieces and packed the tokens through arrays took a third of
 ``step``'s time (each field's store to the key waited for the one before).  Measured, one
-sweep of board 10 of the 30 (14x14, one key word) to its row 7: 10.2-10.4 CPU s against
-12.1-12.3 s; the 29 Flow Free levels (8 of them two key words) on one core 14.4 s
-against 16.6-19.1 s.  Off, every key is built field by field (the tests compare the two)."""
+sweep of board 10 of the 30 (14x14, one key word) to its row 7: 8.9-9.0 CPU s against
+11.2-12.3 s; the 29 Flow Free levels (8 of them two key words) on one core 14.3 s
+against 16.2-16.7 s.  Off, every key is built field by field (the tests compare the two)."""
 
 LOAD_PERCENT = 70
 """The table grows before more than this share of its slots is used."""

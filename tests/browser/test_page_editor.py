@@ -338,6 +338,38 @@ def test_an_edit_cancels_the_pending_analysis(maker: Any, size: str) -> None:
 
 
 @pytest.mark.parametrize("size", ["desktop"])
+def test_a_press_held_while_the_answer_arrives_still_places_its_number(maker: Any,
+                                                                        size: str) -> None:
+    """The answer to an analysis redraws the board.  A setter who presses a cell just
+    before it arrives and lets go after still places the number: the cell under the
+    pointer is the same button.  The answer is held back on the network until the press."""
+    page = maker
+    held: list[Any] = []
+
+    def hold(route: Any) -> None:
+        held.append(route)
+
+    page.route("**/analyse", hold)
+    for cell in [(0, 0), (0, 6)]:
+        tap_cell(page, *cell, False)
+    for _ in range(500):
+        if held:
+            break
+        page.wait_for_timeout(10)
+    assert held, "the analysis was never asked"
+    box = page.locator("#make-board button.cell[data-r='3'][data-c='3']").bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    held[0].continue_()
+    page.unroute("**/analyse", hold)
+    assert "solution" in settled(page)  # the answer is on the board, the press still down
+    page.mouse.up()
+    assert page.evaluate("() => editor.draft.s.grid[3][3]") == 2
+    assert "one end" in settled(page)
+    assert page.errors == []
+
+
+@pytest.mark.parametrize("size", ["desktop"])
 def test_the_draft_is_kept_and_the_puzzle_in_play_can_be_edited(maker: Any, size: str) -> None:
     """A reload goes on with the draft in the editor; "Edit the puzzle in play" takes the
     daily puzzle the page opened with (unique: the editor says so), and Undo brings the

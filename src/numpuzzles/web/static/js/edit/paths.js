@@ -192,46 +192,57 @@ export class PathDraft extends Draft {
     const what = v > 0 ? `number ${v}` : v === BLOCKED ? "blocked" : "empty";
     return `row ${r + 1}, column ${c + 1}: ${what}`;
   }
-  draw(board, s, view) {
-    const {width, height, grid} = this.s;
-    const focused = document.activeElement && board.contains(document.activeElement)
-      ? document.activeElement.dataset : null;
+  // The buttons are made once per board size and changed in place after that: an answer
+  // that arrives between a press and its release must not swap the button under the
+  // pointer, or the browser sends the click to the board and the tap is lost.
+  build(board) {
+    const {width, height} = this.s;
     const box = el("div", "grid edit");
     box.style.gridTemplateColumns = `repeat(${width}, var(--cell))`;
-    const marked = new Set((view ? view.marked : []).map(([r, c]) => `${r},${c}`));
-    const differ = new Set((view ? view.differ : []).map(([r, c]) => `${r},${c}`));
     for (let r = 0; r < height; r++) {
       for (let c = 0; c < width; c++) {
         const cell = el("button", "cell");
         cell.type = "button";
         cell.dataset.r = r; cell.dataset.c = c;
-        cell.setAttribute("aria-label", this.name(r, c));
-        const v = grid[r][c];
-        if (v > 0) {
-          cell.classList.add("end");
-          const dot = el("span", "", v);
-          const {fill, ink} = this.colour(v);
-          dot.style.background = fill;
-          dot.style.color = ink;
-          cell.appendChild(dot);
-        } else if (v === BLOCKED) {
-          cell.classList.add("wall");
-        } else if (view && view.common) {
-          const shared = view.common[r][c];
-          if (shared > 0) cell.style.background = this.colour(shared).fill + "40";
-          else if (shared === 0) cell.classList.add("common-empty");
-        }
-        if (differ.has(`${r},${c}`)) cell.classList.add("differ");
-        if (marked.has(`${r},${c}`)) cell.classList.add("suggested");
         box.appendChild(cell);
       }
     }
     board.replaceChildren(box);
-    if (view && view.common) board.appendChild(this.joins(view, s));
-    if (focused && focused.r !== undefined) {
-      const again = box.querySelector(`[data-r="${focused.r}"][data-c="${focused.c}"]`);
-      if (again) again.focus({preventScroll: true});
+    this.built = box;
+    this.builtKey = `${width}x${height}`;
+  }
+  draw(board, s, view) {
+    const {width, height, grid} = this.s;
+    if (!this.built || this.built.parentNode !== board || this.builtKey !== `${width}x${height}`) {
+      this.build(board);
     }
+    const marked = new Set((view ? view.marked : []).map(([r, c]) => `${r},${c}`));
+    const differ = new Set((view ? view.differ : []).map(([r, c]) => `${r},${c}`));
+    for (const cell of this.built.children) {
+      const r = Number(cell.dataset.r);
+      const c = Number(cell.dataset.c);
+      const v = grid[r][c];
+      cell.setAttribute("aria-label", this.name(r, c));
+      cell.style.background = "";
+      cell.replaceChildren();
+      const shared = v === 0 && view && view.common ? view.common[r][c] : null;
+      if (v > 0) {
+        const dot = el("span", "", v);
+        const {fill, ink} = this.colour(v);
+        dot.style.background = fill;
+        dot.style.color = ink;
+        cell.appendChild(dot);
+      } else if (shared > 0) {
+        cell.style.background = this.colour(shared).fill + "40";
+      }
+      cell.classList.toggle("end", v > 0);
+      cell.classList.toggle("wall", v === BLOCKED);
+      cell.classList.toggle("common-empty", shared === 0);
+      cell.classList.toggle("differ", differ.has(`${r},${c}`));
+      cell.classList.toggle("suggested", marked.has(`${r},${c}`));
+    }
+    for (const old of board.querySelectorAll("svg.paths")) old.remove();
+    if (view && view.common) board.appendChild(this.joins(view, s));
   }
   // The joins every solution uses, thin, in the colour of the pair they belong to.
   joins(view, s) {

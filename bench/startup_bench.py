@@ -28,11 +28,13 @@ change in the same run.
   ``fill-notouch`` by one process, with the issue's command, ``numberlink solve FILE
   --rules fill-notouch --unique`` (no ``-q``, the output discarded).  The issue quotes
   0.50 s on "270 published 8x8 to 36x20 puzzles" and 0.12 s for a Go backtracker that only
-  solves; no file here holds 270, and no Go runs here: the Go figure is an anchor, not a
-  measurement of this run;
+  solves (on the set of the *ahle-janko* case; ``--go`` measures it here);
 - *janko* (issue 26): 270 published hand-made puzzles, janko.at's Arukone set in its file's
   order (bench/data/janko-arukone.txt), from 8x8 to 720 cells, those with a
   ``fill-notouch`` solution: a stand-in of the issue's own size, with the same command;
+- *ahle-janko* (issue 26): the issue's own set, bench/data/ahle-janko.txt: 270 janko.at
+  puzzles of 8x8 to 36x20 as Thomas Ahle's Go solver reads them (its ``puzzles/janko``),
+  with the same command; ``--go`` times that solver on the same file, paired;
 - *trivial* (issue 26): Flow Free's ``regular_5x5_01`` (flow-29.txt's first), the same
   command: a whole process for a trivial board (target 0.12 s).
 
@@ -92,16 +94,21 @@ JANKO_COUNT = 270
 """The issue's number of published puzzles: the first this many of janko.at's Arukone set
 (bench/data/janko-arukone.txt) from 8x8 to 720 cells that have a ``fill-notouch``
 solution."""
-CASES = ("boards", "small", "published", "janko", "trivial")
+AHLE_JANKO = Path(__file__).resolve().parent / "data" / "ahle-janko.txt"
+CASES = ("boards", "small", "published", "janko", "ahle-janko", "trivial")
 
 
-def timed(command: list[str], env: dict[str, str]) -> tuple[float, float]:
-    """Wall and CPU seconds of one process running ``command``; it must exit 0."""
+def timed(command: list[str], env: dict[str, str],
+          stdin: Path | None = None) -> tuple[float, float]:
+    """Wall and CPU seconds of one process running ``command`` (reading ``stdin``, a file,
+    when given); it must exit 0."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    status = subprocess.run(
-        command, env=env, check=False, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-    ).returncode
+    with open(stdin or os.devnull, "rb") as source:
+        status = subprocess.run(
+            command, env=env, check=False, stdin=source, stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        ).returncode
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if status != 0:
@@ -110,8 +117,9 @@ def timed(command: list[str], env: dict[str, str]) -> tuple[float, float]:
     return wall, cpu
 
 
-def median_run(command: list[str], env: dict[str, str], repeat: int) -> str:
-    runs = [timed(command, env) for _ in range(repeat)]
+def median_run(command: list[str], env: dict[str, str], repeat: int,
+               stdin: Path | None = None) -> str:
+    runs = [timed(command, env, stdin) for _ in range(repeat)]
     wall = statistics.median(run[0] for run in runs)
     cpu = statistics.median(run[1] for run in runs)
     return f"{wall:7.3f} {cpu:7.3f}"
@@ -203,6 +211,11 @@ def main() -> None:
                         help="also time mode 'before': an earlier checkout of this project "
                              "(its src/ first on PYTHONPATH, as installed otherwise; build its "
                              "kernels there first: `python -m numpuzzles.core.jit`)")
+    parser.add_argument("--go", type=Path, metavar="SOLVER",
+                        help="also time mode 'go' in the one-process cases: a solve-only "
+                             "backtracker that reads the ahle format on standard input and "
+                             "exits 0, such as Thomas Ahle's Go numberlink solver (build it "
+                             "with `go build`; it is not part of this project)")
     args = parser.parse_args()
     modes = args.mode or ["aot", "jit"]
     cases = set(args.case or CASES) - ({"small"} if args.skip_small else set())
@@ -216,6 +229,8 @@ def main() -> None:
     if args.before is not None:
         envs["before"] = {**aot, "PYTHONPATH": str(args.before.resolve() / "src")}
         modes = [*modes, "before"]
+    if args.go is not None:
+        modes = [*modes, "go"]
     with tempfile.TemporaryDirectory() as scratch:
         directory = Path(scratch)
         files = []
@@ -228,7 +243,7 @@ def main() -> None:
         published, count = published_boards(directory)
         janko, janko_count = janko_boards(directory) if "janko" in cases else (None, 0)
         trivial = trivial_board(directory)
-        for mode in modes:  # warms numba's cache and writes the bytecode caches
+        for mode in [m for m in modes if m != "go"]:  # warms caches, writes bytecode
             timed([*SOLVE, *UNIQUE, str(files[-1][1])], envs[mode])
             timed([*SOLVE, str(files[0][1])], envs[mode])
             timed([*ISSUE, *UNIQUE, str(trivial)], envs[mode])
@@ -236,31 +251,31 @@ def main() -> None:
               f"started {utc()}")
         print(f"{'board':34} {'mode':4}  solve: wall    cpu   unique: wall    cpu")
         for label, path in files if "boards" in cases else []:
-            for mode in modes:
+            for mode in [m for m in modes if m != "go"]:
                 plain = median_run([*SOLVE, str(path)], envs[mode], args.repeat)
                 unique = median_run([*SOLVE, *UNIQUE, str(path)], envs[mode], args.repeat)
                 print(f"{label:34} {mode:4}  {plain}  {unique}  {utc()}", flush=True)
         if small is not None:
-            for mode in modes:
+            for mode in [m for m in modes if m != "go"]:
                 figures = median_run([*SOLVE, *UNIQUE, str(small)], envs[mode], args.repeat)
                 print(f"{'300 boards 8x8..17x17, one process':34} {mode:4}  unique: {figures}"
                       f"  {utc()}", flush=True)
+        whole: list[tuple[str, Path]] = []  # the issue's command, one process per file
         if "published" in cases:
-            label = f"{count} published, one process"
-            for mode in modes:
-                figures = median_run([*ISSUE, str(published), *UNIQUE], envs[mode],
-                                     args.repeat)
-                print(f"{label:34} {mode:4}  unique: {figures}  {utc()}", flush=True)
+            whole.append((f"{count} published, one process", published))
         if janko is not None:
-            label = f"{janko_count} janko.at, one process"
-            for mode in modes:
-                figures = median_run([*ISSUE, str(janko), *UNIQUE], envs[mode], args.repeat)
-                print(f"{label:34} {mode:4}  unique: {figures}  {utc()}", flush=True)
+            whole.append((f"{janko_count} janko.at, one process", janko))
+        if "ahle-janko" in cases:
+            whole.append(("270 ahle-janko (the issue's), one process", AHLE_JANKO))
         if "trivial" in cases:
+            whole.append(("trivial 5x5, whole process", trivial))
+        for label, path in whole:
             for mode in modes:
-                figures = median_run([*ISSUE, str(trivial), *UNIQUE], envs[mode], args.repeat)
-                print(f"{'trivial 5x5, whole process':34} {mode:4}  unique: {figures}  {utc()}",
-                      flush=True)
+                if mode == "go":
+                    figures = median_run([str(args.go)], {}, args.repeat, stdin=path)
+                else:
+                    figures = median_run([*ISSUE, str(path), *UNIQUE], envs[mode], args.repeat)
+                print(f"{label:34} {mode:4}  unique: {figures}  {utc()}", flush=True)
         print(f"load average after: {os.getloadavg()[0]:.2f}")
 
 

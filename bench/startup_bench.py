@@ -266,7 +266,7 @@ def main() -> None:
         if janko is not None:
             whole.append((f"{janko_count} janko.at, one process", janko))
         if "ahle-janko" in cases:
-            whole.append(("270 ahle-janko (the issue's), one process", AHLE_JANKO))
+            whole.append(("270 ahle-janko, one process", AHLE_JANKO))
         if "trivial" in cases:
             whole.append(("trivial 5x5, whole process", trivial))
         for label, path in whole:

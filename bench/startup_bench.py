@@ -35,6 +35,10 @@ change in the same run.
 - *ahle-janko* (issue 26): the issue's own set, bench/data/ahle-janko.txt: 270 janko.at
   puzzles of 8x8 to 36x20 as Thomas Ahle's Go solver reads them (its ``puzzles/janko``),
   with the same command; ``--go`` times that solver on the same file, paired;
+- *corpora* (issue 26): whole ahle corpora, each one process with the same command:
+  ahle-inputs9 (101 generated 40x20), ahle-inputs4 (11 puzzles, 10x10 to 80x30) and
+  ahle-inputs10 (11 generated 50x50), where the search, not the start, is most of the
+  time (``--go`` runs the Go solver on the same files);
 - *trivial* (issue 26): Flow Free's ``regular_5x5_01`` (flow-29.txt's first), the same
   command: a whole process for a trivial board (target 0.12 s).
 
@@ -95,7 +99,8 @@ JANKO_COUNT = 270
 (bench/data/janko-arukone.txt) from 8x8 to 720 cells that have a ``fill-notouch``
 solution."""
 AHLE_JANKO = Path(__file__).resolve().parent / "data" / "ahle-janko.txt"
-CASES = ("boards", "small", "published", "janko", "ahle-janko", "trivial")
+CORPORA = ("ahle-inputs9.txt", "ahle-inputs4.txt", "ahle-inputs10.txt")
+CASES = ("boards", "small", "published", "janko", "ahle-janko", "corpora", "trivial")
 
 
 def timed(command: list[str], env: dict[str, str],
@@ -267,6 +272,9 @@ def main() -> None:
             whole.append((f"{janko_count} janko.at, one process", janko))
         if "ahle-janko" in cases:
             whole.append(("270 ahle-janko, one process", AHLE_JANKO))
+        if "corpora" in cases:
+            whole.extend((f"{name.removesuffix('.txt')}, one process", DATA / name)
+                         for name in CORPORA)
         if "trivial" in cases:
             whole.append(("trivial 5x5, whole process", trivial))
         for label, path in whole:

@@ -9,6 +9,8 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import sys
+import time
 import warnings
 from collections.abc import Iterator
 from concurrent.futures import Executor, Future
@@ -287,6 +289,29 @@ def test_a_full_queue_is_503_at_once() -> None:
     runner.busy = LIMITS.max_queue
     status, body = asyncio.run(runner.run("generate", "fubuki", {"seed": 1}))
     assert status == 503 and "busy" in body["error"] and runner.pool is None
+
+
+def test_an_alarm_that_lands_in_a_finalizer_rings_again_in_the_job(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Python drops an exception raised in ``__del__`` (the garbage collector closing a
+    library's stream did it under the alarm): the ring there is skipped, the finalizer
+    ends, and the next ring stops the job, with nothing dropped on the way."""
+    dropped: list[object] = []
+    monkeypatch.setattr(sys, "unraisablehook", dropped.append)
+    finished: list[bool] = []
+
+    class Slow:
+        def __del__(self) -> None:
+            until = time.monotonic() + 0.2  # several rings of the alarm land in here
+            while time.monotonic() < until:
+                pass
+            finished.append(True)
+
+    with pytest.raises(_WorkTimeout), _alarm(0.02):
+        Slow()  # collected at once: its __del__ runs under the alarm
+        while True:
+            pass
+    assert finished == [True] and dropped == []
 
 
 def test_the_alarm_rings_again_when_swallowed_and_nests() -> None:

@@ -42,6 +42,14 @@ change in the same run.
 - *trivial* (issue 26): Flow Free's ``regular_5x5_01`` (flow-29.txt's first), the same
   command: a whole process for a trivial board (target 0.12 s).
 
+``--go SOLVER`` adds mode ``go`` to the one-process cases: the same file on the standard
+input of a solve-only backtracker that reads the ``ahle`` format, as Thomas Ahle's Go
+solver does (the baseline issue 26 names; it is not part of this project, so it is built
+beside it): ``apt-get install golang-go``, take ``src/numberlink/{paper,parse,print,main}.go``
+from github.com/thomasahle/numberlink into an empty folder with a ``go.mod`` (``module
+numberlink``), drop ``main.go``'s ``--generate`` branch (its ``gen.go`` is not needed), and
+``go build -o ahle .``.  The figures in BENCHMARKS.md came from such a build (Go 1.19.8).
+
 Each figure is the median over ``--repeat`` runs of the process's wall time and of its CPU
 time (user + system, less sensitive to a busy machine).  One untimed run per mode first
 warms numba's disk cache, so the ``jit`` mode shows the cost of loading the cache, not of

@@ -352,21 +352,35 @@ def test_a_press_held_while_the_answer_arrives_still_places_its_number(maker: An
     page.route("**/analyse", hold)
     for cell in [(0, 0), (0, 6)]:
         tap_cell(page, *cell, False)
+    press_over_answer(page, held, hold, "#make-board button.cell[data-r='3'][data-c='3']")
+    assert page.evaluate("() => editor.draft.s.grid[3][3]") == 2
+    assert "one end" in settled(page)
+
+    # the same on a number's dot: a press there, held over an answer, takes the number away
+    held.clear()
+    page.route("**/analyse", hold)
+    tap_cell(page, 6, 6, False)  # 2's other end: the board is a puzzle again, analysed
+    press_over_answer(page, held, hold, "#make-board button.cell[data-r='0'][data-c='0'] span")
+    assert page.evaluate("() => editor.draft.s.grid[0][0]") == 0
+    assert "one end" in settled(page)
+    assert page.errors == []
+
+
+def press_over_answer(page: Any, held: list[Any], hold: Any, selector: str) -> None:
+    """Press the middle of ``selector``, let the held analysis answer through, wait until it
+    is on the board, then release."""
     for _ in range(500):
         if held:
             break
         page.wait_for_timeout(10)
     assert held, "the analysis was never asked"
-    box = page.locator("#make-board button.cell[data-r='3'][data-c='3']").bounding_box()
+    box = page.locator(selector).bounding_box()
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()
     held[0].continue_()
     page.unroute("**/analyse", hold)
     assert "solution" in settled(page)  # the answer is on the board, the press still down
     page.mouse.up()
-    assert page.evaluate("() => editor.draft.s.grid[3][3]") == 2
-    assert "one end" in settled(page)
-    assert page.errors == []
 
 
 @pytest.mark.parametrize("size", ["desktop"])

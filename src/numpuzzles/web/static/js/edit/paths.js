@@ -224,16 +224,17 @@ export class PathDraft extends Draft {
       const v = grid[r][c];
       cell.setAttribute("aria-label", this.name(r, c));
       cell.style.background = "";
-      cell.replaceChildren();
       const shared = v === 0 && view && view.common ? view.common[r][c] : null;
+      let dot = cell.firstElementChild; // a number's dot, kept while the cell holds one
       if (v > 0) {
-        const dot = el("span", "", v);
+        if (!dot) dot = cell.appendChild(el("span"));
         const {fill, ink} = this.colour(v);
+        dot.textContent = v;
         dot.style.background = fill;
         dot.style.color = ink;
-        cell.appendChild(dot);
-      } else if (shared > 0) {
-        cell.style.background = this.colour(shared).fill + "40";
+      } else {
+        if (dot) dot.remove();
+        if (shared > 0) cell.style.background = this.colour(shared).fill + "40";
       }
       cell.classList.toggle("end", v > 0);
       cell.classList.toggle("wall", v === BLOCKED);

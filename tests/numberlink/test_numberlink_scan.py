@@ -85,7 +85,8 @@ def test_scan_matches_brute_force(chunk: int) -> None:
 
 
 def _compiled_kernels() -> list[object]:
-    """The JIT-compiled kernel, and the ahead-of-time build where this checkout has one."""
+    """The JIT-compiled kernel, and the ahead-of-time and Cython builds where this checkout
+    has them (the Cython build here on numpy's arrays, as ``ScanSearch`` runs it)."""
     kernels: list[object] = [pytest.param("jit", id="jit")]
     reason = "no ahead-of-time build here (pip install builds it; python -m numpuzzles.core.jit)"
     kernels.append(
@@ -95,6 +96,7 @@ def _compiled_kernels() -> list[object]:
             marks=pytest.mark.skipif(jit.aot_function(scan_kernel.search) is None, reason=reason),
         )
     )
+    kernels.append(pytest.param("cython", id="cython"))  # built wherever the package is
     return kernels
 
 
@@ -104,7 +106,9 @@ def test_compiled_kernel_matches_plain_kernel(which: str, monkeypatch: pytest.Mo
     tables ``prepare`` makes and the paths ``trace`` follows compiled too)."""
     def build(function: Callable[..., int]) -> Callable[..., int]:
         found = (
-            jit.aot_function(function) if which == "aot" else jit.jit_function(function, True)
+            jit.aot_function(function) if which == "aot"
+            else jit.c_function(function) if which == "cython"
+            else jit.jit_function(function, True)
         )
         assert found is not None and found is not function
         return found

@@ -341,29 +341,10 @@ def build_c(source: Path, output: Path, name: str) -> None:
     import tempfile
     from pathlib import Path
 
-    # by name: neither ships type information, and both are only needed by a build
-    cythonize: Any = importlib.import_module("Cython.Build").cythonize
-    setuptools: Any = importlib.import_module("setuptools")
-
-    *packages, stem = name.split(".")
+    setuptools: Any = importlib.import_module("setuptools")  # by name: no type information
     with tempfile.TemporaryDirectory() as folder:
         work = Path(folder)
-        # Cython finds a module's .pxd by its full name, so the copy sits in its packages
-        package = work.joinpath(*packages)
-        package.mkdir(parents=True, exist_ok=True)
-        for level in range(len(packages)):
-            work.joinpath(*packages[: level + 1], "__init__.py").touch()
-        text = source.read_text(encoding="utf-8")
-        value = fingerprint(source.read_bytes())
-        copy = package / f"{stem}.py"
-        copy.write_text(f"{text}\n{C_FINGERPRINT} = {value}\n", "utf-8")
-        shutil.copyfile(source.with_suffix(".pxd"), package / f"{stem}.pxd")
-        extensions = cythonize(
-            [setuptools.Extension(name, [str(copy)])],
-            compiler_directives=C_DIRECTIVES,
-            build_dir=str(work / "c"),
-            quiet=True,
-        )
+        extensions = _cythonize(source, name, work)
         command = setuptools.Distribution({"ext_modules": extensions}).get_command_obj("build_ext")
         command.build_lib = str(work / "lib")
         command.build_temp = str(work / "temp")
@@ -372,6 +353,46 @@ def build_c(source: Path, output: Path, name: str) -> None:
         built = Path(command.get_ext_fullpath(name))
         output.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(built, output)
+
+
+def c_translation(source: Path, name: str, folder: Path) -> str:
+    """The C code Cython makes of the kernel module at ``source`` for ``build_c`` (built
+    as ``name``), written under ``folder``, without compiling it.  Why: where Cython cannot
+    tell a local's C type, the local is a Python object and every node of a search pays
+    for it (the scan kernel ran 1.6x slower so until 2026-12-06); the tests read this code
+    to see that no kernel function keeps one."""
+    from pathlib import Path
+
+    (extension,) = _cythonize(source, name, folder)
+    return Path(extension.sources[0]).read_text(encoding="utf-8")
+
+
+def _cythonize(source: Path, name: str, work: Path) -> list[Any]:
+    """Cython's extension for ``build_c``, its C code written under ``work``."""
+    import shutil
+
+    # by name: neither ships type information, and both are only needed by a build
+    cythonize: Any = importlib.import_module("Cython.Build").cythonize
+    setuptools: Any = importlib.import_module("setuptools")
+
+    *packages, stem = name.split(".")
+    # Cython finds a module's .pxd by its full name, so the copy sits in its packages
+    package = work.joinpath(*packages)
+    package.mkdir(parents=True, exist_ok=True)
+    for level in range(len(packages)):
+        work.joinpath(*packages[: level + 1], "__init__.py").touch()
+    text = source.read_text(encoding="utf-8")
+    value = fingerprint(source.read_bytes())
+    copy = package / f"{stem}.py"
+    copy.write_text(f"{text}\n{C_FINGERPRINT} = {value}\n", "utf-8")
+    shutil.copyfile(source.with_suffix(".pxd"), package / f"{stem}.pxd")
+    extensions: list[Any] = cythonize(
+        [setuptools.Extension(name, [str(copy)])],
+        compiler_directives=C_DIRECTIVES,
+        build_dir=str(work / "c"),
+        quiet=True,
+    )
+    return extensions
 
 
 def build_in_place(root: Path) -> list[Path]:

@@ -62,13 +62,27 @@ SearchFunction = Callable[..., int]
 
 
 def search_function(compiled: bool = True) -> SearchFunction:
-    """The kernel: its ahead-of-time build, else compiled by numba (cached on disk), else
-    plain Python (see ``core/jit.py``).
+    """The kernel: numba's JIT version once it was loaded to run without the GIL (a race
+    against SAT, see ``race._race``), else its Cython build (``scan_kernel_c``), else its
+    ahead-of-time build, else compiled by numba (cached on disk), else plain Python (see
+    ``core/jit.py``).
+
+    Why the Cython build before numba's: it takes numpy's int64 arrays as it takes
+    ``array('q')`` buffers, and with every local typed (``scan_kernel.pxd``) it visits 1.5x
+    the nodes a second that numba's builds do (43-45 against 28-30 million on ahle-inputs10's
+    50x50 boards, measured 2026-12-06).  It holds the GIL as the ahead-of-time build does,
+    so it never replaces the version a race loaded to run beside SAT.
 
     ``NUMPUZZLES_NO_JIT=1`` in the environment forces the plain version (slow, for
-    debugging); so does a missing numba.
+    debugging); so does a missing numba.  ``NUMPUZZLES_NO_C=1`` skips the Cython build.
     """
-    return jit.kernel(kernel.search) if compiled else kernel.search
+    if not compiled:
+        return kernel.search
+    if not jit.releases_gil(kernel.search):
+        built = jit.c_function(kernel.search)
+        if built is not None:
+            return built
+    return jit.kernel(kernel.search)
 
 
 def helper_functions(compiled: bool = True) -> tuple[SearchFunction, SearchFunction]:

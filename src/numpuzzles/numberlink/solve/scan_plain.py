@@ -5,10 +5,10 @@ Why: a process that solves a few boards spends most of its time importing, and n
 the numba kernels' arrays need, and which their ahead-of-time build imports when loaded) is
 the dearest import of all: some 60 ms, where the 45 published puzzles of the start-up bench
 take the compiled search 5 ms in all.  So ``race.quick_search`` runs this first: the
-Cython build of ``scan_kernel`` (``scan_kernel_c``, see ``core/jit.py``: some 15% slower a
-node than numba's, and it needs no numpy) for ``race.C_NODES`` nodes where it was built,
-else the plain functions for a few thousand nodes on small boards (``race.TINY_BOARD``),
-before the numpy path loads.
+Cython build of ``scan_kernel`` (``scan_kernel_c``, see ``core/jit.py``: 1.5x faster a
+node than numba's ahead-of-time build since its ``.pxd`` types every local, and it needs no
+numpy) for ``race.C_NODES`` nodes where it was built, else the plain functions for a few
+thousand nodes on small boards (``race.TINY_BOARD``), before the numpy path loads.
 
 It runs the very functions of ``scan_kernel`` (``prepare``, ``search``, ``trace``: the plain
 versions the compiled ones are built from, or their Cython build) on int64 buffers instead

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import pytest
+from words_reader import read_cells
 
 from numpuzzles.cli.main import main
 from numpuzzles.numberlink import formats
@@ -21,7 +22,9 @@ def test_same_labels_different_routes(tmp_path: Path, capsys: pytest.CaptureFixt
     assert main(["numberlink", "solve", str(path), "--unique"]) == 0
     summary = capsys.readouterr().err  # the summary line; the solutions are on stdout
     assert "not unique" in summary
-    named = {tuple(map(int, m)) for m in re.findall(r"\((\d+),(\d+)\)", summary)}
+    listed = re.search(r"differ at (.*?)(?: and \d+ more cells)? \(", summary)
+    assert listed is not None, summary
+    named = read_cells(listed.group(1))
     assert named, "the report must name at least one cell"
     (puzzle,) = formats.parse(text)
     first, second = solve(puzzle, rules=Rules.FILL, limit=2).solutions[:2]

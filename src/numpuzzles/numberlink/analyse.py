@@ -46,6 +46,7 @@ from ..core.family import Ruled
 from ..core.result import Status
 from .formats import jsonfmt
 from .model import BLOCKED, EMPTY, Puzzle, Rules, Solution
+from .words import cell_words
 
 if TYPE_CHECKING:
     from ..core.violation import Violation
@@ -404,9 +405,6 @@ def _kept(
     return len(kept)
 
 
-def _name(cell: Cell) -> str:
-    """A cell as the page names it: 1-based row and column."""
-    return f"row {cell[0] + 1}, column {cell[1] + 1}"
 
 
 def _distance(a: Cell, b: Cell) -> int:
@@ -452,7 +450,7 @@ def _moves(
         name = board.label_name(label)
         yield _Candidate(
             "move-end",
-            f"Move the end of {name} at {_name(end)} to {_name(target)}: then the "
+            f"Move the end of {name} at {cell_words(end)} to {cell_words(target)}: then the "
             "puzzle has exactly one solution.",
             (end, target),
             Puzzle(board.width, board.height, tuple(cells), board.names),
@@ -494,8 +492,8 @@ def _additions(
         name = changed.label_name(label)
         yield _Candidate(
             "add-pair",
-            f"Add a pair {name} at {_name(a)} and {_name(b)}: then the puzzle has exactly "
-            "one solution.",
+            f"Add a pair {name} at {cell_words(a)} and {cell_words(b)}: then the puzzle has "
+            "exactly one solution.",
             (a, b),
             changed,
             ((a[0] * w + a[1], label), (b[0] * w + b[1], label)),
@@ -597,7 +595,7 @@ def _removals(
         name = board.label_name(label)
         yield _Candidate(
             "remove-pair",
-            f"Remove the pair {name} at {_name(ends[0])} and {_name(ends[1])}: then the "
+            f"Remove the pair {name} at {cell_words(ends[0])} and {cell_words(ends[1])}: then the "
             "puzzle has exactly one solution.",
             ends,
             Puzzle(board.width, board.height, tuple(cells), names or None),

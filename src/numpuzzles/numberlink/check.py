@@ -11,6 +11,7 @@ import itertools
 
 from ..core.violation import Violation
 from .model import BLOCKED, EMPTY, Cell, Puzzle, Rules, Solution
+from .words import cell_words as at
 
 
 def _adjacent(a: Cell, b: Cell) -> bool:
@@ -32,13 +33,13 @@ def check(puzzle: Puzzle, solution: Solution, rules: Rules = Rules.FILL) -> list
     for index, (given, value) in enumerate(zip(puzzle.cells, solution.cells, strict=True)):
         r, c = divmod(index, w)
         if given > 0 and value != given:
-            out.append(Violation("givens", f"end of {name(given)} at ({r}, {c}) was changed"))
+            out.append(Violation("givens", f"end of {name(given)} at {at((r, c))} was changed"))
         elif given == BLOCKED and value != BLOCKED:
-            out.append(Violation("blocked", f"blocked cell ({r}, {c}) is used"))
+            out.append(Violation("blocked", f"the blocked cell at {at((r, c))} is used"))
         elif given != BLOCKED and value == BLOCKED:
-            out.append(Violation("blocked", f"free cell ({r}, {c}) is marked blocked"))
+            out.append(Violation("blocked", f"the free cell at {at((r, c))} is marked blocked"))
         elif value < BLOCKED or (value > 0 and value not in known):
-            out.append(Violation("labels", f"cell ({r}, {c}) has unknown label {value}"))
+            out.append(Violation("labels", f"the cell at {at((r, c))} has unknown label {value}"))
 
     # 2. One path per label, from its first end to its second, in unit steps, no repeats.
     ends: dict[int, list[Cell]] = {}
@@ -63,30 +64,39 @@ def check(puzzle: Puzzle, solution: Solution, rules: Rules = Rules.FILL) -> list
             out.append(
                 Violation(
                     "connected",
-                    f"path of {name(label)} runs {path[0]}..{path[-1]}, not {first}..{last}",
+                    f"path of {name(label)} runs from {at(path[0])} to {at(path[-1])}, not "
+                    f"from {at(first)} to {at(last)}",
                 )
             )
         for a, b in itertools.pairwise(path):
             if not _adjacent(a, b):
-                out.append(Violation("steps", f"path of {name(label)} jumps from {a} to {b}"))
+                out.append(
+                    Violation("steps", f"path of {name(label)} jumps from {at(a)} to {at(b)}")
+                )
         for cell in path:
             r, c = cell
             if not (0 <= r < h and 0 <= c < w):
-                out.append(Violation("steps", f"path of {name(label)} leaves the board at {cell}"))
+                out.append(
+                    Violation("steps", f"path of {name(label)} leaves the board at {at(cell)}")
+                )
                 continue
             if cell in owner:
                 other = owner[cell]
                 rule = "no-branch" if other == label else "no-cross"
                 out.append(
-                    Violation(rule, f"paths of {name(other)} and {name(label)} meet at {cell}")
+                    Violation(rule, f"paths of {name(other)} and {name(label)} meet at {at(cell)}")
                     if other != label
-                    else Violation(rule, f"path of {name(label)} visits {cell} twice")
+                    else Violation(rule, f"path of {name(label)} visits {at(cell)} twice")
                 )
                 continue
             owner[cell] = label
             given = puzzle.cells[r * w + c]
             if given == BLOCKED:
-                out.append(Violation("blocked", f"path of {name(label)} uses blocked cell {cell}"))
+                out.append(
+                    Violation(
+                        "blocked", f"path of {name(label)} uses the blocked cell at {at(cell)}"
+                    )
+                )
             elif given > 0 and given != label:
                 out.append(
                     Violation("no-cross", f"path of {name(label)} passes the end of {name(given)}")
@@ -94,7 +104,8 @@ def check(puzzle: Puzzle, solution: Solution, rules: Rules = Rules.FILL) -> list
             if solution.cells[r * w + c] != label:
                 out.append(
                     Violation(
-                        "labels", f"cell {cell} on the path of {name(label)} is not labelled so"
+                        "labels",
+                        f"the cell at {at(cell)} on the path of {name(label)} is not labelled so",
                     )
                 )
 
@@ -103,7 +114,9 @@ def check(puzzle: Puzzle, solution: Solution, rules: Rules = Rules.FILL) -> list
         cell = (index // w, index % w)
         if value > 0 and owner.get(cell) != value:
             out.append(
-                Violation("labels", f"cell {cell} is labelled {name(value)} but off its path")
+                Violation(
+                    "labels", f"the cell at {at(cell)} is labelled {name(value)} but off its path"
+                )
             )
 
     # 4. Rule set: fill leaves no free cell empty; notouch forbids a path beside itself.
@@ -112,7 +125,9 @@ def check(puzzle: Puzzle, solution: Solution, rules: Rules = Rules.FILL) -> list
             if value == EMPTY and puzzle.cells[index] != BLOCKED:
                 cell = (index // w, index % w)
                 out.append(
-                    Violation("fill", f"cell {cell} is empty; rule '{rules.value}' fills all")
+                    Violation(
+                        "fill", f"the cell at {at(cell)} is empty; rule '{rules.value}' fills all"
+                    )
                 )
     if rules is Rules.FILL_NOTOUCH:
         for label, path in paths.items():
@@ -123,7 +138,9 @@ def check(puzzle: Puzzle, solution: Solution, rules: Rules = Rules.FILL) -> list
                     if j is not None and abs(i - j) != 1:
                         out.append(
                             Violation(
-                                "no-touch", f"path of {name(label)} touches itself at {(r, c)}-{n}"
+                                "no-touch",
+                                f"path of {name(label)} touches itself at {at((r, c))} "
+                                f"and {at(n)}",
                             )
                         )
     return out

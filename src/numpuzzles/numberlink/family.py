@@ -348,10 +348,13 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
                 Status.SOLVED, "no path is the same in the two solutions found", details
             )
         label, cells = shared[0]
-        route = " ".join(f"({r},{c})" for r, c in cells)
+        from .words import route_words
+
         caveat = "" if result.unique else " (in both solutions found: the puzzle is not unique)"
         name = puzzle.puzzle.label_name(label)
-        return HintAnswer(Status.SOLVED, f"label {name} runs {route}{caveat}", details)
+        return HintAnswer(
+            Status.SOLVED, f"label {name} runs {route_words(cells)}{caveat}", details
+        )
 
     def analyse(self, puzzle: Board, *, timeout: float | None = None) -> Analysis:
         """The count, what every solution shares (a SAT backbone), the grade or a change
@@ -430,9 +433,11 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
     def explain_difference(self, puzzle: Board, first: Solution, second: Solution) -> str:
         if _layered(puzzle) is not None:
             return str(_bridge().explain_difference(first, second))
+        from .words import cells_words
+
         cells = differences(first, second)
-        shown = ", ".join(f"({r},{c})" for r, c in cells[:8])
-        more = f" and {len(cells) - 8} more" if len(cells) > 8 else ""
+        shown = cells_words(cells[:8])
+        more = f" and {len(cells) - 8} more cells" if len(cells) > 8 else ""
         same = first.cells == second.cells
         how = " (same labels, different routes; --json shows the paths)" if same else ""
         return f"the first two solutions differ at {shown}{more}{how}"

@@ -72,7 +72,9 @@ def solution_from_cells(puzzle: Puzzle, cells: tuple[int, ...]) -> Solution:
     for index, (given, value) in enumerate(zip(puzzle.cells, cells, strict=True)):
         if given != 0 and given != value:
             r, c = divmod(index, w)
-            raise InvalidPuzzleError(f"solution cell ({r}, {c}) contradicts the puzzle's given")
+            raise InvalidPuzzleError(
+                f"the solution's cell at row {r + 1}, column {c + 1} contradicts the puzzle's given"
+            )
     by_label: dict[int, set[Cell]] = {}
     for index, value in enumerate(cells):
         if value > 0:

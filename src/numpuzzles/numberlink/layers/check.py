@@ -24,7 +24,7 @@ def _touching(a: Cell3, b: Cell3) -> bool:
 
 def _name(cell: Cell3) -> str:
     z, r, c = cell
-    return f"(layer {z + 1}, row {r}, col {c})"
+    return f"(layer {z + 1}, row {r + 1}, column {c + 1})"
 
 
 def check_layered(
@@ -77,7 +77,7 @@ def check_layered(
         for cell in path:
             z, r, c = cell
             if not (0 <= z < d and 0 <= r < h and 0 <= c < w):
-                out.append(Violation("steps", f"path of {label} leaves the board at {cell}"))
+                out.append(Violation("steps", f"path of {label} leaves the board at {_name(cell)}"))
                 continue
             if cell in owner:
                 other = owner[cell]

@@ -270,3 +270,38 @@ def test_plain_tries_stop_once_their_budget_is_spent(monkeypatch: pytest.MonkeyP
     answer = solve(puzzle, rules=NOTOUCH, limit=2)
     assert answer.status is Status.SOLVED and answer.complete and len(answer.solutions) == 1
     assert answer.solutions[0] == quick.solutions[0]
+
+
+def test_the_cython_build_searches_without_the_gil() -> None:
+    """``ScanSearch`` runs the Cython build's ``search_free``, which lets other threads run
+    while it searches (the race's SAT model building), so a race loads no numba version.
+
+    A 50x50 board's search runs for 10 million nodes in a thread while this thread notes
+    the clock in a loop: holding the GIL, the call would leave one gap in the notes as long
+    as the call itself."""
+    import itertools
+    import threading
+    import time
+
+    assert scan.search_function() is jit.c_function(scan_kernel.search_free)
+    (board, *_) = formats.parse((DATA / "ahle-inputs10.txt").read_text())
+    search = scan.ScanSearch(board, 2)
+    assert search.kernels == ()  # nothing for a race to load
+    took: list[float] = []
+    done = threading.Event()
+
+    def run() -> None:
+        start = time.perf_counter()
+        search._chunk(10_000_000)
+        took.append(time.perf_counter() - start)
+        done.set()
+
+    notes = [time.perf_counter()]
+    worker = threading.Thread(target=run)
+    worker.start()
+    while not done.is_set():
+        notes.append(time.perf_counter())
+    worker.join()
+    assert search.nodes >= 10_000_000 or search.finished
+    longest = max(b - a for a, b in itertools.pairwise(notes))
+    assert longest < took[0] / 2, (longest, took[0])

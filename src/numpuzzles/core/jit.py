@@ -133,7 +133,8 @@ def c_function(function: Callable[..., Any]) -> Callable[..., Any] | None:
     """``function``'s Cython build (``C_MODULES``), or None: none built, built from other
     source, or skipped by ``NUMPUZZLES_NO_C`` or ``NUMPUZZLES_NO_JIT``.  It takes buffers
     of int64 (``array.array('q')``, two-dimensional ones as a cast ``memoryview``) where the
-    numba versions take numpy arrays, and holds the GIL while it runs."""
+    numba versions take numpy arrays (it takes those too), and holds the GIL while it runs
+    unless its module releases it (``scan_kernel.search_free``)."""
     found = c_functions(function)
     return None if found is None else found[0]
 

@@ -62,27 +62,23 @@ SearchFunction = Callable[..., int]
 
 
 def search_function(compiled: bool = True) -> SearchFunction:
-    """The kernel: numba's JIT version once it was loaded to run without the GIL (a race
-    against SAT, see ``race._race``), else its Cython build (``scan_kernel_c``), else its
+    """The kernel: its Cython build's ``search_free`` (``scan_kernel_c``), else its
     ahead-of-time build, else compiled by numba (cached on disk), else plain Python (see
     ``core/jit.py``).
 
-    Why the Cython build before numba's: it takes numpy's int64 arrays as it takes
-    ``array('q')`` buffers, and with every local typed (``scan_kernel.pxd``) it visits 1.5x
-    the nodes a second that numba's builds do (43-45 against 28-30 million on ahle-inputs10's
-    50x50 boards, measured 2026-12-06).  It holds the GIL as the ahead-of-time build does,
-    so it never replaces the version a race loaded to run beside SAT.
+    Why the Cython build first: it takes numpy's int64 arrays as it takes ``array('q')``
+    buffers, with every local typed (``scan_kernel.pxd``) it visits 1.5x the nodes a second
+    that numba's builds do (43-45 against 28-30 million on ahle-inputs10's 50x50 boards,
+    measured 2026-12-06), and ``search_free`` releases the GIL for the call, so a search
+    racing SAT (``race._race``) needs no numba load to leave the interpreter to SAT.
 
     ``NUMPUZZLES_NO_JIT=1`` in the environment forces the plain version (slow, for
     debugging); so does a missing numba.  ``NUMPUZZLES_NO_C=1`` skips the Cython build.
     """
     if not compiled:
         return kernel.search
-    if not jit.releases_gil(kernel.search):
-        built = jit.c_function(kernel.search)
-        if built is not None:
-            return built
-    return jit.kernel(kernel.search)
+    built = jit.c_function(kernel.search_free)
+    return built if built is not None else jit.kernel(kernel.search)
 
 
 def helper_functions(compiled: bool = True) -> tuple[SearchFunction, SearchFunction]:
@@ -161,7 +157,10 @@ class ScanSearch(ChunkedSearch):
 
     @property
     def kernels(self) -> tuple[Callable[..., int], ...]:
-        return (kernel.search,) if self.compiled else ()
+        """None to load where the Cython build runs it (it releases the GIL itself)."""
+        if not self.compiled or jit.c_function(kernel.search_free) is not None:
+            return ()
+        return (kernel.search,)
 
     def _chunk(self, budget: int) -> bool:
         code = search_function(self.compiled)(

@@ -25,4 +25,10 @@ cpdef long long search(long long[::1] lab, long long[::1] req, long long[::1] ca
                        long long[::1] con, long long[::1] end, long long[::1] col,
                        long long[:, ::1] trail, long long[::1] opt, long long[::1] mark,
                        long long[::1] reg, long long[:, ::1] sols, long long limit,
-                       long long budget)
+                       long long budget) noexcept nogil
+cpdef long long search_free(long long[::1] lab, long long[::1] req, long long[::1] canse,
+                            long long[::1] order, long long[::1] rank, long long width,
+                            long long[::1] con, long long[::1] end, long long[::1] col,
+                            long long[:, ::1] trail, long long[::1] opt, long long[::1] mark,
+                            long long[::1] reg, long long[:, ::1] sols, long long limit,
+                            long long budget)

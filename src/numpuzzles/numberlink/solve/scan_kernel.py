@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # annotations only: at run time this module imports at most ``cython``
+if TYPE_CHECKING:  # annotations only: this module imports nothing at run time
+    import cython  # Cython reads this one as it builds (``search_free``), whatever the ``if``
     import numpy as np
     import numpy.typing as npt
 
@@ -388,14 +389,6 @@ def search(
     reg[FOUND] = found
     reg[NODES] += nodes
     return EXHAUSTED
-
-
-# read by the Cython build alone (``search_free``); plain Python and numba never call it.  A
-# plain try, not contextlib.suppress: Cython knows ``import cython`` there as its own
-try:  # noqa: SIM105
-    import cython
-except ImportError:  # Cython builds the package; it is not needed to run it
-    pass
 
 
 def search_free(

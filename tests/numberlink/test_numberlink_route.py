@@ -15,12 +15,14 @@ import random
 import pytest
 from numberlink_oracle import brute_count, random_board, sparse_board
 
+from numpuzzles.core import jit
 from numpuzzles.core.deadline import Deadline
 from numpuzzles.core.errors import InvalidParameterError
 from numpuzzles.core.result import Status
 from numpuzzles.numberlink.arukone.generate import generate_arukone
 from numpuzzles.numberlink.check import check
 from numpuzzles.numberlink.model import BLOCKED, EMPTY, Puzzle, Rules
+from numpuzzles.numberlink.solve import route, route_kernel
 from numpuzzles.numberlink.solve.dispatch import solve
 from numpuzzles.numberlink.solve.race import route_answer
 from numpuzzles.numberlink.solve.reach import Reach, label_domains
@@ -116,8 +118,19 @@ def test_solve_one_blank_solution_matches_brute_force() -> None:
             assert check(puzzle, solution, BLANK) == []
 
 
-def test_compiled_router_matches_plain() -> None:
-    """The numba kernel takes exactly the plain kernel's steps (same answer, same count)."""
+@pytest.mark.parametrize("which", ["cython", "numba"])
+def test_compiled_router_matches_plain(which: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The compiled kernels take exactly the plain kernel's steps (same answer, same count):
+    the Cython build's ``route_free``, which ``RouteSearch`` runs (it releases the GIL, so a
+    race loads nothing for it), and numba's build, where no Cython build exists."""
+    if which == "numba":
+        numba = jit.kernel(route_kernel.route)
+        monkeypatch.setattr(
+            route, "route_function", lambda compiled=True: numba if compiled else route_kernel.route
+        )
+    else:
+        assert route.route_function() is jit.c_function(route_kernel.route_free)
+        assert RouteRestarts(Puzzle(3, 1, (1, EMPTY, 1))).kernels == ()
     rnd = random.Random(11)
     boards = [sparse_board(rnd) for _ in range(40)]
     boards += [generate_arukone(n, seed).puzzle for n in (8, 10) for seed in (1, 2, 3)]

@@ -51,7 +51,10 @@ KERNEL_MODULES: tuple[str, ...] = (
 """Kernel modules compiled ahead of time at install; each defines ``AOT_EXPORTS``."""
 
 AOT_SUFFIX = "_aot"
-C_MODULES: tuple[str, ...] = ("numpuzzles.numberlink.solve.scan_kernel",)
+C_MODULES: tuple[str, ...] = (
+    "numpuzzles.numberlink.solve.scan_kernel",
+    "numpuzzles.numberlink.solve.route_kernel",
+)
 """Kernel modules also built by Cython into ``<module>_c``: those with a ``<stem>.pxd`` of C
 types beside them.  Why a second compiler: a ``pycc`` module imports numpy when it loads
 (some 60 ms, most of a small process's time), a Cython one does not, so a process whose

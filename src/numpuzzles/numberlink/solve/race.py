@@ -193,7 +193,10 @@ def route_answer(
     from .route import RouteRestarts
     from .sat import Alarm, sat_solve
 
-    if puzzle.width * puzzle.height <= SMALL_ROUTE_BOARD and not jit.ready(route_kernel.route):
+    compiled_at_hand = (
+        jit.ready(route_kernel.route) or jit.c_function(route_kernel.route_free) is not None
+    )
+    if puzzle.width * puzzle.height <= SMALL_ROUTE_BOARD and not compiled_at_hand:
         quick = RouteRestarts(puzzle, compiled=False)
         if quick.run(PLAIN_ROUTE_NODES, deadline):
             return scan_result(quick.outcome(), deadline)

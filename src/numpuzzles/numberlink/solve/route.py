@@ -59,9 +59,15 @@ RouteFunction = Callable[..., int]
 
 
 def route_function(compiled: bool = True) -> RouteFunction:
-    """The kernel: its ahead-of-time build, else compiled by numba (cached on disk), else
-    plain Python (see ``core/jit.py``; ``NUMPUZZLES_NO_JIT=1`` forces the plain version)."""
-    return jit.kernel(kernel.route) if compiled else kernel.route
+    """The kernel: its Cython build's ``route_free`` (``route_kernel_c``: it releases the
+    GIL, so a race needs no numba load, and takes numpy's arrays), else its ahead-of-time
+    build, else compiled by numba (cached on disk), else plain Python (see ``core/jit.py``;
+    ``NUMPUZZLES_NO_JIT=1`` forces the plain version, ``NUMPUZZLES_NO_C=1`` skips the
+    Cython build)."""
+    if not compiled:
+        return kernel.route
+    built = jit.c_function(kernel.route_free)
+    return built if built is not None else jit.kernel(kernel.route)
 
 
 class RouteSearch(ChunkedSearch):
@@ -135,6 +141,7 @@ class RouteSearch(ChunkedSearch):
         self.queue = np.zeros(size, dtype=np.int64)
         self.seen = np.zeros(size + 1, dtype=np.int64)
         self.reg = np.zeros(10, dtype=np.int64)
+        self.keys = np.zeros(4, dtype=np.int64)
         self.reg[kernel.RANDOM] = seed
         self.reg[kernel.SPREAD] = spread
         self.reg[kernel.HUG] = int(hug)
@@ -150,7 +157,7 @@ class RouteSearch(ChunkedSearch):
             self.occ, self.isend, self.width, self.start, self.goal, self.routed, self.dist,
             self.conf, self.stack, self.last, self.info, self.weight, self.flab,
             self.fhead, self.fcand, self.fnum, self.fnext, self.fplaced, self.comp,
-            self.queue, self.seen, self.reg, budget,
+            self.queue, self.seen, self.reg, self.keys, budget,
         )
         if code == kernel.BOUND_REACHED:
             self.bounded = True
@@ -220,7 +227,10 @@ class RouteRestarts(BudgetedSearch):
 
     @property
     def kernels(self) -> tuple[Callable[..., int], ...]:
-        return (kernel.route,) if self.compiled else ()
+        """None to load where the Cython build runs it (it releases the GIL itself)."""
+        if not self.compiled or jit.c_function(kernel.route_free) is not None:
+            return ()
+        return (kernel.route,)
 
     @property
     def found(self) -> int:

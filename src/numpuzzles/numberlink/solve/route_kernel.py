@@ -19,10 +19,14 @@ the search stays exhaustive).
 
 from __future__ import annotations
 
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
-Array = npt.NDArray[np.int64]
+if TYPE_CHECKING:  # annotations only: this module imports nothing at run time
+    import cython  # Cython reads this one as it builds (``route_free``), whatever the ``if``
+    import numpy as np
+    import numpy.typing as npt
+
+    Array = npt.NDArray[np.int64]
 
 BORDER = -2
 BLOCKED = -1
@@ -47,11 +51,15 @@ whether its conflicts include every label routed before it (after a slack cut)."
 UNSEEN = 1 << 40
 """Distance of a cell the goal cannot reach."""
 
+LOW63 = 0x7FFFFFFFFFFFFFFF
+"""The xorshift generator's mask (its state stays a non-negative int64); a named constant
+so the Cython build reads it as a C integer, not as a literal too wide for a C ``long``."""
+
 _V = "int64[:]"
 _M = "int64[:, :]"
 AOT_EXPORTS = {
     "route": f"int64({_V}, {_V}, int64, {_V}, {_V}, {_V}, {_M}, {_M}, {_V}, {_V}, {_M}, {_V}, "
-    f"{_V}, {_V}, {_M}, {_V}, {_V}, {_V}, {_V}, {_V}, {_V}, {_V}, int64)",
+    f"{_V}, {_V}, {_M}, {_V}, {_V}, {_V}, {_V}, {_V}, {_V}, {_V}, {_V}, int64)",
 }
 """``route``'s argument types, for its ahead-of-time build (see ``core/jit.py``)."""
 
@@ -212,6 +220,7 @@ def route(
     queue: Array,
     seen: Array,
     reg: Array,
+    keys: Array,
     budget: int,
 ) -> int:
     """Run the depth-first search for up to ``budget`` nodes; see the module docstring.
@@ -232,12 +241,13 @@ def route(
     Per depth ``d``: ``flab``/``fhead`` the label and head being extended (``flab`` 0:
     choose a label first), ``fcand[d]`` the candidate next cells, ``fnum``/``fnext`` how
     many and the next to try (-1: the frame is new), ``fplaced`` the cell the current child
-    placed (-1: none).  A solution is left in ``occ`` with ``reg[FOUND]`` set.
+    placed (-1: none).  ``keys``: 4 slots of scratch, the sort keys of a frame's candidate
+    cells.  A solution is left in ``occ`` with ``reg[FOUND]`` set.
     """
     w = width
     labels = start.shape[0]
     words = conf.shape[1]
-    fkey = np.zeros(4, dtype=np.int64)
+    fkey = keys
     depth = reg[DEPTH]
     nodes = 0
     while depth >= 0:
@@ -454,8 +464,45 @@ def _stays_empty(
 def _next_random(reg: Array) -> int:
     """The next value of the xorshift generator kept in ``reg[RANDOM]`` (non-negative)."""
     x = reg[RANDOM]
-    x ^= (x << 13) & 0x7FFFFFFFFFFFFFFF
+    x ^= (x << 13) & LOW63
     x ^= x >> 7
-    x ^= (x << 17) & 0x7FFFFFFFFFFFFFFF
+    x ^= (x << 17) & LOW63
     reg[RANDOM] = x
     return int(x & 0xFFFF)
+
+
+def route_free(
+    occ: Array,
+    isend: Array,
+    width: int,
+    start: Array,
+    goal: Array,
+    routed: Array,
+    dist: Array,
+    conf: Array,
+    stack: Array,
+    last: Array,
+    info: Array,
+    weight: Array,
+    flab: Array,
+    fhead: Array,
+    fcand: Array,
+    fnum: Array,
+    fnext: Array,
+    fplaced: Array,
+    comp: Array,
+    queue: Array,
+    seen: Array,
+    reg: Array,
+    keys: Array,
+    budget: int,
+) -> int:
+    """``route`` with the GIL released for the call: its Cython build (``route_kernel_c``)
+    is the one ever run (``route.route_function``), as ``scan_kernel.search_free`` is for
+    the scan.  Why: the router races SAT in a second thread (``race._race``), where numba's
+    ahead-of-time build, which holds the GIL, had to wait for its JIT version to load."""
+    with cython.nogil:
+        return route(
+            occ, isend, width, start, goal, routed, dist, conf, stack, last, info, weight,
+            flab, fhead, fcand, fnum, fnext, fplaced, comp, queue, seen, reg, keys, budget,
+        )

@@ -190,3 +190,19 @@ def test_malformed_input_names_the_line(text: str, line: int, words: str) -> Non
     assert info.value.line == line
     assert words in str(info.value)
     assert str(info.value).startswith(f"line {line}: ")
+
+
+@settings(max_examples=150, deadline=None)
+@given(puzzle=puzzles())
+def test_endpoints_are_each_labels_two_ends_in_reading_order(puzzle: Puzzle) -> None:
+    """``Puzzle.endpoints`` against a reading of every cell, blocked cells included: each
+    label once, in ascending order, its two ends in row-major order."""
+    expected: dict[int, list[tuple[int, int]]] = {}
+    for r in range(puzzle.height):
+        for c in range(puzzle.width):
+            value = puzzle.cells[r * puzzle.width + c]
+            if value > 0:
+                expected.setdefault(value, []).append((r, c))
+    ends = puzzle.endpoints()
+    assert list(ends) == sorted(expected)
+    assert {label: list(pair) for label, pair in ends.items()} == expected

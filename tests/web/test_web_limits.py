@@ -7,6 +7,7 @@ reached quickly; the process pool itself is exercised in test_web_api.py.
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import random
 import sys
@@ -312,6 +313,32 @@ def test_an_alarm_that_lands_in_a_finalizer_rings_again_in_the_job(
         while True:
             pass
     assert finished == [True] and dropped == []
+
+
+def test_an_alarm_that_lands_in_a_gc_callback_rings_again_in_the_job(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same for a garbage collector's callback (``gc.callbacks``: hypothesis registers
+    one that times each collection, and a ring landed in it in the suite): skipped there,
+    the callback ends, the next ring stops the job."""
+    dropped: list[object] = []
+    monkeypatch.setattr(sys, "unraisablehook", dropped.append)
+    finished: list[str] = []
+
+    def slow(phase: str, info: dict[str, int]) -> None:
+        until = time.monotonic() + 0.1  # several rings of the alarm land in here
+        while time.monotonic() < until:
+            pass
+        finished.append(phase)
+
+    gc.callbacks.append(slow)  # the collector's own list: a new one would not be called
+    try:
+        with pytest.raises(_WorkTimeout), _alarm(0.02):
+            gc.collect()  # both phases' callbacks run under the alarm
+            while True:
+                pass
+    finally:
+        gc.callbacks.remove(slow)
+    assert finished == ["start", "stop"] and dropped == []
 
 
 def test_the_alarm_rings_again_when_swallowed_and_nests() -> None:

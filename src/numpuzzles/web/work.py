@@ -16,6 +16,7 @@ Python bytecodes, so no request keeps a worker forever.
 
 from __future__ import annotations
 
+import gc
 import json
 import signal
 import threading
@@ -78,21 +79,25 @@ FINALIZER_DEPTH = 32
 
 
 def _in_finalizer(frame: FrameType | None) -> bool:
-    """Whether ``frame`` runs inside an object's ``__del__`` (itself or a few calls down)."""
+    """Whether ``frame`` runs inside an object's ``__del__`` or a garbage-collector callback
+    (``gc.callbacks``; itself or a few calls down): code whose exceptions Python drops."""
+    callbacks = {code for code in (getattr(c, "__code__", None) for c in gc.callbacks) if code}
     for _ in range(FINALIZER_DEPTH):
         if frame is None:
             return False
-        if frame.f_code.co_name == "__del__":
+        if frame.f_code.co_name == "__del__" or frame.f_code in callbacks:
             return True
         frame = frame.f_back
     return False
 
 
 def _ring(signum: int, frame: FrameType | None) -> None:
-    """The alarm's handler: stop the job, unless it landed in a finalizer.  Why not there:
-    Python drops an exception raised in ``__del__`` with a printed "Exception ignored" (a
-    library's stream closed by the garbage collector did it in the tests), so the ring
-    would be lost; skipped, the next one (``ALARM_REPEAT`` later) lands in the job."""
+    """The alarm's handler: stop the job, unless it landed in a finalizer or a garbage
+    collector's callback.  Why not there: Python drops an exception raised in ``__del__``
+    or in a ``gc.callbacks`` function with a printed "Exception ignored" (a library's stream
+    closed by the garbage collector did it in the tests, and so did hypothesis's callback
+    that times each collection), so the ring would be lost; skipped, the next one
+    (``ALARM_REPEAT`` later) lands in the job."""
     if not _in_finalizer(frame):
         raise _WorkTimeout
 

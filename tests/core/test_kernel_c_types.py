@@ -18,7 +18,9 @@ import pytest
 
 from numpuzzles.core import jit
 
-SOURCE_ROOT = Path(jit.__file__).resolve().parents[2]
+SOURCE_ROOT = Path(__file__).resolve().parents[2] / "src"
+"""The checkout's sources, where each kernel's ``.pxd`` sits beside it (an installed package
+need not carry the ``.pxd`` files)."""
 
 FUNCTION = re.compile(r"^static [A-Z_a-z ]+ __pyx_f_(\w+)\(.*\) \{$", re.M)
 """The opening line of a C function Cython made of a module function: its C name ends in

@@ -364,10 +364,11 @@ def _race(
     ahle-inputs10: the scan search settles some 50x50 boards in 0.1 s and needs 5 s for
     others that SAT answers in 0.7 s).  The compiled kernel runs without the GIL and the
     SAT engine releases it while it searches, so on two cores the race costs about the
-    faster engine's time.  The scan runs its Cython build's ``search_free``, which releases
-    the GIL itself; the router's kernel (and the scan's where no Cython build exists) has
-    only numba's ahead-of-time build, which holds it, so the race has numba's JIT versions
-    loaded beside it and the search switches to them (``jit.load_nogil_in_background``).
+    faster engine's time.  The scan and the router run their Cython builds
+    (``search_free``, ``route_free``), which release the GIL themselves; where no Cython
+    build exists, numba's ahead-of-time build holds it, so the race has numba's JIT
+    versions loaded beside it and the search switches to them
+    (``jit.load_nogil_in_background``).
     Both are exact: the answer is the same whichever wins, except which solutions are
     shown when a board has more than ``limit`` of them.
     ``shortest``: SAT may keep to shortest solutions (``sat_solve``), as the router does;

@@ -24,7 +24,7 @@ it finds one whenever one exists, and running out of branches proves there is no
 must not be used to count or to decide uniqueness (``limit`` above 1): a board with one
 shortest solution may have many others, which this search never looks at.
 
-The search (``route_kernel.route``, compiled with numba) routes one label at a time: it
+The search (``route_kernel.route``, compiled by Cython or numba) routes one label at a time: it
 picks the unrouted label whose start end is nearest its goal end through the free cells,
 then extends its path one cell at a time, trying the cells nearest the goal first.  After
 every step every label still to route must be able to reach its partner through free cells

@@ -341,6 +341,42 @@ def test_an_alarm_that_lands_in_a_gc_callback_rings_again_in_the_job(
     assert finished == ["start", "stop"] and dropped == []
 
 
+def test_a_ring_dropped_in_a_weakref_callback_is_not_reported(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ring can land in a weak reference's callback, whose exceptions Python drops too
+    (``WeakKeyDictionary``'s did it in the suite, run by the garbage collector): the alarm's
+    own ``sys.unraisablehook`` lets that ring pass unreported, and the next one stops the
+    job.  Any other unraisable exception still reaches the hook that was there before."""
+    import weakref
+
+    dropped: list[object] = []
+    monkeypatch.setattr(sys, "unraisablehook", dropped.append)
+    rang: list[bool] = []
+
+    class Thing:
+        pass
+
+    def slow() -> None:
+        until = time.monotonic() + 0.1  # several rings of the alarm land in here
+        while time.monotonic() < until:
+            pass
+
+    def broken() -> None:
+        rang.append(True)
+        raise ValueError("not the alarm")
+
+    thing, other = Thing(), Thing()
+    weakref.finalize(thing, slow)
+    weakref.finalize(other, broken)
+    with pytest.raises(_WorkTimeout), _alarm(0.02):
+        del thing  # its callback runs at once, under the alarm
+        del other
+        while True:
+            pass
+    assert rang == [True]
+    assert [type(u.exc_value) for u in dropped] == [ValueError]  # type: ignore[attr-defined]
+
+
 def test_the_alarm_rings_again_when_swallowed_and_nests() -> None:
     """Code that swallows the first alarm is stopped by the next; an inner alarm gives the
     outer one its time back."""

@@ -164,13 +164,13 @@ def test_hint() -> None:
     code, out, _ = run(["fubuki", "hint", "--rows", "16", "22", "7", "--cols", "11", "16", "18",
                         "--given", "1=3", "--given", "2=5"])
     assert code == 0
-    assert out.startswith("puzzle: position 3 (row 1, column 3) is 8")
+    assert out.startswith("puzzle: row 1, column 3 is 8: ")
     code, out, _ = run(["fubuki", "hint", "--rows", "16", "22", "7", "--cols", "11", "16", "18",
                         "--given", "1=3", "--given", "2=5", "--json"])
     obj = json.loads(out)
     assert code == 0 and obj["status"] == "solved"
     assert (obj["hint"]["position"], obj["hint"]["value"]) == (3, 8)
-    assert obj["hint"]["message"].startswith("position 3 (row 1, column 3) is 8")
+    assert obj["hint"]["message"].startswith("row 1, column 3 is 8: ")
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,7 @@ from numpuzzles.cli.main import main
 from numpuzzles.nummatch.board import Pair, parse_board
 from numpuzzles.nummatch.check import check
 from numpuzzles.nummatch.randfill import randfill
+from words_reader import read_cell
 
 
 def _pairs(lines: list[str]) -> list[Pair]:
@@ -114,9 +115,15 @@ def test_hint(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["nummatch", "hint", "1919/5555"]) == 0
     name, _, text = capsys.readouterr().out.strip().partition(": ")
     assert name == "puzzle"
-    move = _pairs(text.split())
+    # the pair in a player's words: both digits, both cells, and why they match
+    said = re.fullmatch(r"take the (\d) in (row \d+, column \d+) and the (\d) in "
+                        r"(row \d+, column \d+) \((equal|they add up to ten)\)", text)
+    assert said is not None, text
     board = parse_board("1919/5555")
-    assert len(move) == 1
+    move = [Pair(read_cell(said.group(2)), read_cell(said.group(4)))]
+    digits = (int(said.group(1)), int(said.group(3)))
+    assert digits == (board.value(move[0].a), board.value(move[0].b))
+    assert said.group(5) == ("equal" if digits[0] == digits[1] else "they add up to ten")
     assert main(["nummatch", "hint", "1919/5555", "--json"]) == 0
     record = json.loads(capsys.readouterr().out)
     assert record["status"] == "solved" and record["hint"]["move"] == list(move[0].xy())
@@ -128,6 +135,28 @@ def test_hint(capsys: pytest.CaptureFixture[str]) -> None:
 
     after = take(board, move[0])
     assert after is not None and solve(after).solutions
+
+
+def test_analyse_names_first_moves_in_cells_the_json_moves_are(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The text's first moves (``r2c5-r3c5``, for a setter) are the JSON's ``x1,y1,x2,y2``
+    moves, pair for pair, and each is a legal pair of the board."""
+    board = "79393/44136/33996/98387"
+    assert main(["nummatch", "analyse", board, "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    moves = record["details"]["good_first_moves"]
+    assert main(["nummatch", "analyse", board]) == 0
+    (line,) = [x for x in capsys.readouterr().out.splitlines()
+               if x.startswith("good first moves: ")]
+    said = [re.fullmatch(r"r(\d+)c(\d+)-r(\d+)c(\d+)", t) for t in line.split()[3:]]
+    read = [[int(m.group(2)) - 1, int(m.group(1)) - 1, int(m.group(4)) - 1, int(m.group(3)) - 1]
+            for m in said if m is not None]
+    assert len(read) == len(said) and read == moves and moves
+    grid = parse_board(board)
+    for x1, y1, x2, y2 in moves:
+        a, b = grid.value((y1, x1)), grid.value((y2, x2))
+        assert a == b or a + b == 10
 
 
 def test_count_says_which_count_is_which(capsys: pytest.CaptureFixture[str]) -> None:
@@ -231,7 +260,9 @@ def test_check_valid_and_invalid_move_lists(
     assert main(["nummatch", "check", board, "0,0,1,0", "--json"]) == 1
     record = json.loads(capsys.readouterr().out)
     assert record["valid"] is False and record["puzzle"]["grid"][0] == [7, 1, 7, 1, 6]
-    assert record["violations"][0]["message"].startswith("move 1 (0,0,1,0): 7 and 1 are")
+    # the move as the file writes it (x1,y1,x2,y2), then its cells in people's words
+    assert record["violations"][0]["message"].startswith(
+        "move 1 (0,0,1,0: row 1, column 1 and row 1, column 2): 7 and 1 are")
     # the moves in reverse order break the connection rule
     assert main(["nummatch", "check", board, " ".join(reversed(moves))]) == 1
     assert "not connected" in capsys.readouterr().out

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from numpuzzles.core.result import Status
 from numpuzzles.survo.family import FAMILY, symmetries
 from numpuzzles.survo.model import Puzzle, open_puzzle
 from numpuzzles.survo.solve import as_filling
+from words_reader import read_cell
 
 FAM = FAMILY
 
@@ -75,7 +77,11 @@ def test_cli_round_trip(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     code, out, _ = run_cli(["survo", "check", str(puzzle), str(answer)], capsys)
     assert code == 0 and "valid" in out
     code, out, _ = run_cli(["survo", "hint", str(puzzle)], capsys)
-    assert code == 0 and "position" in out
+    # the hinted cell in people's words, holding the solution's number there
+    found = re.fullmatch(r".*: (row \d+, column \d+) is (\d+): .+\n", out)
+    assert code == 0 and found is not None, out
+    r, c = read_cell(found.group(1))
+    assert json.loads(answer.read_text())["solution"][r][c] == int(found.group(2))
     code, _, _ = run_cli(["survo", "draw", str(puzzle), "-o", str(tmp_path / "p.svg")], capsys)
     assert code == 0 and (tmp_path / "p.svg").read_text().startswith("<")
 

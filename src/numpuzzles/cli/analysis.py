@@ -13,6 +13,7 @@ from typing import Any
 
 from ..core.analysis import Analysis
 from ..core.result import Status
+from ..core.words import cell_tag
 
 
 def _plural(count: int, word: str) -> str:
@@ -46,10 +47,6 @@ def grid_lines(common: list[list[int | None]]) -> list[str]:
     return ["  " + " ".join(t.rjust(width) for t in row) for row in texts]
 
 
-def _cell(cell: tuple[int, int]) -> str:
-    return f"r{cell[0] + 1}c{cell[1] + 1}"
-
-
 def _value(value: Any) -> str:
     """A detail's value: lists spaced, a list of numbers (a move, a cell) comma-joined."""
     if value is None:  # only decided answers reach here: None is "does not apply"
@@ -80,7 +77,7 @@ def analysis_lines(name: str, described: str, analysis: Analysis) -> list[str]:
             if analysis.common_edges:
                 lines.append(f"common joins: {len(analysis.common_edges)}")
             if analysis.differ:
-                cells = " ".join(_cell(c) for c in analysis.differ)
+                cells = " ".join(cell_tag(c) for c in analysis.differ)
                 lines.append(f"differ: {_plural(len(analysis.differ), 'cell')}: {cells}")
     if analysis.difficulty is not None:
         lines.append(f"difficulty: {analysis.difficulty}")
@@ -91,5 +88,6 @@ def analysis_lines(name: str, described: str, analysis: Analysis) -> list[str]:
                else "no single change leaves exactly one solution")
         lines.append(f"suggestion: none found ({why})")
     for key, value in analysis.details.items():
-        lines.append(f"{key.replace('_', ' ')}: {_value(value)}")
+        shown = analysis.words.get(key)
+        lines.append(f"{key.replace('_', ' ')}: {_value(value) if shown is None else shown}")
     return lines

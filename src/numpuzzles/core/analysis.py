@@ -61,6 +61,9 @@ class Analysis:
     - ``details``: JSON-ready facts of the family's own (Number Match: whether the
       board can be cleared, the fewest additions, the first moves that keep it
       clearable).
+    - ``words``: a detail as a person reads it, where its JSON form in ``details`` is
+      for programs (Number Match's first moves: ``r2c5-r3c5``, not the original's
+      ``x1,y1,x2,y2``); the CLI shows it in place of the value.
     - ``summary``: the family's own words for what was found, where "unique" and a count
       of solutions would mislead a person (Number Match: whether the board clears, with
       how few additions); the CLI shows it in place of the headline and the count.
@@ -79,6 +82,7 @@ class Analysis:
     difficulty: str | None = None
     suggestion: Suggestion | None = None
     details: Mapping[str, Any] = field(default_factory=dict)
+    words: Mapping[str, str] = field(default_factory=dict)
     summary: str | None = None
     timed_out: bool = False
     seconds: float = 0.0

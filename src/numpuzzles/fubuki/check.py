@@ -10,6 +10,7 @@ import math
 from collections.abc import Sequence
 
 from ..core.violation import Violation
+from ..core.words import index_words
 from .model import Puzzle
 
 
@@ -23,7 +24,8 @@ def check(puzzle: Puzzle, filling: Sequence[Sequence[int]]) -> list[Violation]:
     top = n * n
     for index, value in enumerate(flat):
         if not 1 <= value <= top:
-            problems.append(Violation("range", f"cell {index + 1} holds {value}, outside 1..{top}"))
+            where = index_words(index, n)
+            problems.append(Violation("range", f"{where} holds {value}, outside 1..{top}"))
     counts: dict[int, int] = {}
     for value in flat:
         counts[value] = counts.get(value, 0) + 1
@@ -34,7 +36,8 @@ def check(puzzle: Puzzle, filling: Sequence[Sequence[int]]) -> list[Violation]:
         if given and flat[index] != given:
             problems.append(
                 Violation(
-                    "given", f"cell {index + 1} must hold the given {given}, not {flat[index]}"
+                    "given",
+                    f"{index_words(index, n)} must hold the given {given}, not {flat[index]}",
                 )
             )
     word = "product" if puzzle.product else "total"

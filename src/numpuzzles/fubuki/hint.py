@@ -10,7 +10,7 @@ The tier doubles as a difficulty measure: the higher the tier a puzzle needs, th
 
 from __future__ import annotations
 
-from ..sumgrid.ladder import Hint, deduce, where
+from ..sumgrid.ladder import Hint, deduce
 from ..sumgrid.table import Words, flat
 from .model import Puzzle
 from .solve import solve
@@ -40,7 +40,7 @@ def hint(puzzle: Puzzle) -> Hint | None:
             continue
         if all(sol[index // n][index % n] == value for sol in result.solutions):
             reason = (
-                f"every solution has {value} in {where(puzzle, index)} "
+                f"every solution has {value} there "
                 "(shown by search: no line-by-line deduction reaches it)"
             )
             return Hint(index, value, reason, 4, n)

@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass
 
 from ..core.errors import InvalidPuzzleError
+from ..core.words import index_words
 from ..sumgrid.table import Line, combine
 
 SIZES = (3, 4, 5)
@@ -111,10 +112,12 @@ def validate(puzzle: Puzzle) -> None:
         if value == 0:
             continue
         if not 1 <= value <= top:
-            raise InvalidPuzzleError(f"given {value} at position {index + 1} is outside 1..{top}")
+            where = index_words(index, n)
+            raise InvalidPuzzleError(f"the given {value} in {where} is outside 1..{top}")
         if value in seen:
             raise InvalidPuzzleError(
-                f"digit {value} is given twice (positions {seen[value] + 1} and {index + 1})"
+                f"digit {value} is given twice ({index_words(seen[value], n)} "
+                f"and {index_words(index, n)})"
             )
         seen[value] = index
     kind = "product" if puzzle.product else "total"

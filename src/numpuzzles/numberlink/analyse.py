@@ -44,9 +44,9 @@ from ..core.analysis import Analysis, Cell, Edge, Suggestion
 from ..core.deadline import Deadline
 from ..core.family import Ruled
 from ..core.result import Status
+from ..core.words import cell_words
 from .formats import jsonfmt
 from .model import BLOCKED, EMPTY, Puzzle, Rules, Solution
-from .words import cell_words
 
 if TYPE_CHECKING:
     from ..core.violation import Violation

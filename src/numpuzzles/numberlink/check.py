@@ -10,8 +10,8 @@ from __future__ import annotations
 import itertools
 
 from ..core.violation import Violation
+from ..core.words import cell_words as at
 from .model import BLOCKED, EMPTY, Cell, Puzzle, Rules, Solution
-from .words import cell_words as at
 
 
 def _adjacent(a: Cell, b: Cell) -> bool:

@@ -348,7 +348,7 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
                 Status.SOLVED, "no path is the same in the two solutions found", details
             )
         label, cells = shared[0]
-        from .words import route_words
+        from ..core.words import route_words
 
         caveat = "" if result.unique else " (in both solutions found: the puzzle is not unique)"
         name = puzzle.puzzle.label_name(label)
@@ -433,7 +433,7 @@ class NumberlinkFamily(FamilyBase[Board, Solution]):
     def explain_difference(self, puzzle: Board, first: Solution, second: Solution) -> str:
         if _layered(puzzle) is not None:
             return str(_bridge().explain_difference(first, second))
-        from .words import cells_words
+        from ..core.words import cells_words
 
         cells = differences(first, second)
         shown = cells_words(cells[:8])

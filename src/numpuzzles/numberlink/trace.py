@@ -12,6 +12,7 @@ from collections.abc import Callable, Collection, Iterable
 from typing import TypeVar
 
 from ..core.errors import InvalidPuzzleError
+from ..core.words import index_words
 from .model import Cell, Puzzle, Solution
 
 MAX_STEPS = 1_000_000
@@ -71,9 +72,8 @@ def solution_from_cells(puzzle: Puzzle, cells: tuple[int, ...]) -> Solution:
         raise InvalidPuzzleError("solution grid and puzzle differ in size")
     for index, (given, value) in enumerate(zip(puzzle.cells, cells, strict=True)):
         if given != 0 and given != value:
-            r, c = divmod(index, w)
             raise InvalidPuzzleError(
-                f"the solution's cell at row {r + 1}, column {c + 1} contradicts the puzzle's given"
+                f"the solution's cell at {index_words(index, w)} contradicts the puzzle's given"
             )
     by_label: dict[int, set[Cell]] = {}
     for index, value in enumerate(cells):

@@ -121,6 +121,16 @@ def _judge_moves(
     return good, set()
 
 
+def _moves_words(moves: list[list[int]]) -> str:
+    """First moves as a setter reads them, ``r2c5-r3c5`` (1-based, rows as the rules play
+    on the board); the JSON keeps the original's ``x1,y1,x2,y2``."""
+    from ..core.words import cell_tag
+
+    if not moves:
+        return "none"
+    return " ".join(f"{cell_tag((y1, x1))}-{cell_tag((y2, x2))}" for x1, y1, x2, y2 in moves)
+
+
 def _summary(details: dict[str, Any], status: Status) -> str:
     """The headline for a person: clearable or not, rather than "unique"."""
     if status is Status.UNKNOWN:
@@ -153,9 +163,11 @@ def analyse(board: Board, rules: Rules | str, *, timeout: float | None = None) -
 
     def done(status: Status, count: int, complete: bool, timed_out: bool = False,
              difficulty: str | None = None) -> Analysis:
+        words = {key: _moves_words(details[key])
+                 for key in ("good_first_moves", "undecided_first_moves")}
         return Analysis(status, count, complete, difficulty=difficulty, details=details,
-                        summary=_summary(details, status), timed_out=timed_out,
-                        seconds=time.perf_counter() - started)
+                        words=words, summary=_summary(details, status),
+                        timed_out=timed_out, seconds=time.perf_counter() - started)
 
     if board.cleared:
         details.update(clearable=True, fewest_additions=0)

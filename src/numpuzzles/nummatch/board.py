@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from ..core.errors import InvalidPuzzleError, PuzzleFormatError
+from ..core.words import cell_words
 
 Cell = tuple[int, int]
 """``(row, col)``, 0-based."""
@@ -86,7 +87,7 @@ class Board:
         r, c = cell
         i = r * self.width + c
         if not (0 <= c < self.width and r >= 0 and i < len(self.cells)):
-            raise InvalidPuzzleError(f"cell (row {r}, col {c}) is outside the board")
+            raise InvalidPuzzleError(f"{cell_words(cell)} is outside the board")
         return i
 
     def cell(self, index: int) -> Cell:

@@ -3,7 +3,7 @@
 It deliberately shares no code with the solver, the move generator or the geometry tables
 (``grid.py``, ``take.py``, ``solve.py``): it walks each line cell by cell, so a bug in the
 bitmask machinery cannot hide behind the same bug here.  Only the ``Board`` and ``Pair``
-value types are shared.
+value types are shared, and the wording of cells (``core/words.py``).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.violation import Violation
+from ..core.words import cell_words
 from .board import Board, Pair
 
 READING_ORDER_RULES = {"classic": (False, None, "stuck"), "easybrain": (True, 5, "any")}
@@ -62,7 +63,7 @@ def check(board: Board, moves: Sequence[Pair | object], rules: str = "original")
         return [Violation("shape", "fixed-grid rules need a rectangular board")]
     height, width = len(grid), board.width
     for number, pair in enumerate(moves, start=1):
-        where = f"move {number} ({pair})"
+        where = _move_words(number, pair)
         if not isinstance(pair, Pair):
             return [Violation("add", f"{where}: {rules} has no additions")]
         a, b = pair.a, pair.b
@@ -83,6 +84,15 @@ def check(board: Board, moves: Sequence[Pair | object], rules: str = "original")
     if left:
         return [Violation("not-cleared", f"{left} digits remain after the last move")]
     return []
+
+
+def _move_words(number: int, move: object) -> str:
+    """``move 3 (4,1,4,2: row 2, column 5 and row 3, column 5)``: the move as the file
+    writes it (the original's ``x1,y1,x2,y2``), then its cells in people's words, rows as
+    the board stood before the move."""
+    if isinstance(move, Pair):
+        return f"move {number} ({move}: {cell_words(move.a)} and {cell_words(move.b)})"
+    return f"move {number} ({move})"
 
 
 def _rows_of(values: list[int], width: int) -> list[list[int]]:
@@ -137,7 +147,7 @@ def _check_reading_order(
     rows = [list(r) for r in board.rows() if any(r)]
     adds = 0
     for number, move in enumerate(moves, start=1):
-        where = f"move {number} ({move})"
+        where = _move_words(number, move)
         if not isinstance(move, Pair):
             if str(move) != "add":
                 return [Violation("move", f"{where}: not a pair or 'add'")]

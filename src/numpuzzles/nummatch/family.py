@@ -334,14 +334,30 @@ class NumMatchFamily(FamilyBase[Game, Moves]):
             return HintAnswer(Status.SOLVED, "the board is already cleared", details)
         if answer.move is not None:
             if isinstance(answer.move, Pair):
-                message = str(answer.move)
+                message = _pair_words(board, rules, answer.move)
             else:
-                message = f"add (starts a clearing with the fewest additions: {answer.adds})"
+                message = ("add the numbers (the way to a clearing with the fewest "
+                           f"additions: {answer.adds})")
             return HintAnswer(Status.SOLVED, message, details)
         if answer.status is Status.UNSOLVABLE:
             revive = "" if get_rules(rules).fixed else ", and no addition revives it"
             return HintAnswer(Status.UNSOLVABLE, f"no move keeps it solvable{revive}", details)
         return HintAnswer(Status.UNKNOWN, "unknown (a limit stopped the search)", details)
+
+
+def _pair_words(board: Board, rules: str, pair: Pair) -> str:
+    """A hinted pair in a player's terms: ``take the 6 in row 2, column 5 and the 4 in row
+    3, column 5 (they add up to ten)``; the JSON keeps the original's ``x1,y1,x2,y2``.
+    Under the reading-order presets the moves count rows without the emptied ones, as
+    the rules play on them."""
+    from ..core.words import cell_words
+    from .sequence import board_cells, to_board
+
+    if not get_rules(rules).fixed:
+        board = to_board(board_cells(board), board.width)
+    a, b = board.value(pair.a), board.value(pair.b)
+    why = "equal" if a == b else "they add up to ten"
+    return f"take the {a} in {cell_words(pair.a)} and the {b} in {cell_words(pair.b)} ({why})"
 
 
 FAMILY: Family[Game, Moves] = NumMatchFamily()

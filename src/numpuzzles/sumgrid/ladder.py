@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 
 from ..core.family import HintAnswer
 from ..core.result import SolveResult, Status
+from ..core.words import cell_words
 from .table import Line, SumTable, Words, combine
 
 T = TypeVar("T", bound=SumTable)
@@ -60,12 +61,6 @@ class Hint:
     def col(self) -> int:
         """1-based column."""
         return self.index % self.width + 1
-
-
-def where(table: SumTable, index: int) -> str:
-    """A cell as the hints name it: its position, row and column."""
-    row, col = divmod(index, table.width)
-    return f"cell {index + 1} (row {row + 1}, column {col + 1})"
 
 
 def _unused(table: SumTable) -> set[int]:
@@ -149,7 +144,7 @@ def deduce(table: SumTable, words: Words) -> Hint | None:
         if len(cand[index]) == 1:
             (value,) = cand[index]
             reason = (f"{value} is the only {words.number} that can still complete the "
-                      f"{words.totals} of {words.lines_through} through {where(table, index)}")
+                      f"{words.totals} of {words.lines_through} through it")
             return Hint(index, value, reason, 2, table.width)
     for value in sorted(set().union(*cand.values()) if cand else set()):
         homes = [i for i, options in cand.items() if value in options]
@@ -204,8 +199,9 @@ def hint_answer(table: SumTable, found: Hint | None, words: Words,
     """The protocol's hint: the forced cell and why; else why there is none (no solution,
     undecided in time, the table full, or several solutions)."""
     if found is not None:
-        message = (f"position {found.position} (row {found.row}, column {found.col}) is "
-                   f"{found.value}: {found.reason}")
+        # the cell in people's words; a reason speaks of it as "it" or "there", so the
+        # page can show the same reason beside a highlighted cell
+        message = f"{cell_words((found.row - 1, found.col - 1))} is {found.value}: {found.reason}"
         details = {"position": found.position, "row": found.row, "col": found.col,
                    "value": found.value, "reason": found.reason, "tier": found.tier}
         return HintAnswer(Status.SOLVED, message, details)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core.violation import Violation
+from ..core.words import cell_words
 from .model import Puzzle
 
 
@@ -23,14 +24,14 @@ def check(puzzle: Puzzle, filling: Sequence[Sequence[int]]) -> list[Violation]:
     for r in range(m):
         for c in range(n):
             value = filling[r][c]
-            where = r * n + c + 1
+            where = cell_words((r, c))
             if not 1 <= value <= top:
-                problems.append(Violation("range", f"cell {where} holds {value}, outside 1..{top}"))
+                problems.append(Violation("range", f"{where} holds {value}, outside 1..{top}"))
             seen[value] = seen.get(value, 0) + 1
             given = puzzle.givens[r * n + c]
             if given and value != given:
                 problems.append(Violation(
-                    "given", f"cell {where} must hold the given {given}, not {value}"))
+                    "given", f"{where} must hold the given {given}, not {value}"))
     for value in sorted(seen):
         if seen[value] > 1 and 1 <= value <= top:
             problems.append(Violation("once", f"{value} appears {seen[value]} times"))

@@ -10,7 +10,7 @@ The tier is also our deduction grade (``grade.py``), which sits beside Mustonen'
 
 from __future__ import annotations
 
-from ..sumgrid.ladder import Hint, deduce, where
+from ..sumgrid.ladder import Hint, deduce
 from ..sumgrid.table import Words, flat
 from .model import Filling, Puzzle
 from .solve import solve
@@ -69,7 +69,7 @@ def hint(puzzle: Puzzle, timeout: float | None = None, *,
     first = flat(only)
     for index, value in enumerate(first):
         if not puzzle.givens[index]:
-            reason = (f"the only solution has {value} in {where(puzzle, index)} "
+            reason = (f"the only solution has {value} there "
                       "(shown by search: no line-by-line deduction reaches it)")
             return Hint(index, value, reason, 4, puzzle.width)
     return None

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..core.errors import InvalidPuzzleError
+from ..core.words import index_words
 from ..sumgrid.table import Line
 
 MIN_SIDE = 2
@@ -122,10 +123,12 @@ def validate(puzzle: Puzzle) -> None:
         if value == 0:
             continue
         if not 1 <= value <= top:
-            raise InvalidPuzzleError(f"given {value} at position {index + 1} is outside 1..{top}")
+            where = index_words(index, n)
+            raise InvalidPuzzleError(f"the given {value} in {where} is outside 1..{top}")
         if value in seen:
             raise InvalidPuzzleError(
-                f"{value} is given twice (positions {seen[value] + 1} and {index + 1})")
+                f"{value} is given twice ({index_words(seen[value], n)} "
+                f"and {index_words(index, n)})")
         seen[value] = index
     everything = top * (top + 1) // 2
     for name, sums in (("row", puzzle.rows), ("column", puzzle.cols)):

@@ -77,8 +77,9 @@ export class DigitGame extends Game {
     this.set(h.row - 1, h.col - 1, h.value);
     this.hinted = [h.row - 1, h.col - 1];
     this.selected = this.hinted;
-    // in the player's terms: the cell is highlighted on the board, never numbered
-    const reason = String(h.reason || "").replace(/cell \d+ \(row \d+, column \d+\)/g, "it");
+    // in the player's terms: the cell is highlighted on the board, never numbered (a
+    // reason speaks of its cell as "it" or "there")
+    const reason = String(h.reason || "");
     h.message = `the highlighted cell is ${h.value}` + (reason ? `: ${reason}` : "");
     return true;
   }

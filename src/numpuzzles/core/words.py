@@ -1,10 +1,11 @@
 """Cells in people's words: 1-based rows and columns, as the page names them.
 
-Why one home: the checker's messages, ``solve --unique``'s "differ at", a hint's route and
-the analysis's suggestions are read by people, who count rows and columns from 1; the
-JSON records keep 0-based ``[row, col]`` pairs for programs.  Written once so every
-message counts the same way (the checker uses these for wording only; it shares no
-reasoning with the solver).
+Why one home for every family: checkers' messages, Numberlink's "differ at", hints (a
+Numberlink route, a Number Match pair, a Survo or Fubuki cell) and the analysis's
+suggestions are read by people, who count rows and columns from 1; the JSON records keep
+0-based ``[row, col]`` pairs (and Number Match's files the original's ``x1,y1,x2,y2``) for
+programs.  Written once so every message counts the same way.  Checkers use these for
+wording only; they share no reasoning with the solvers.
 """
 
 from __future__ import annotations
@@ -12,7 +13,8 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Sequence
 
-from .model import Cell
+Cell = tuple[int, int]
+"""A 0-based ``(row, column)``."""
 
 STEPS = {(0, 1): "right", (0, -1): "left", (1, 0): "down", (-1, 0): "up"}
 """A step between neighbouring cells, as the route reads it."""
@@ -21,6 +23,18 @@ STEPS = {(0, 1): "right", (0, -1): "left", (1, 0): "down", (-1, 0): "up"}
 def cell_words(cell: Cell) -> str:
     """``row 3, column 5`` for the 0-based cell ``(2, 4)``."""
     return f"row {cell[0] + 1}, column {cell[1] + 1}"
+
+
+def cell_tag(cell: Cell) -> str:
+    """``r3c5`` for the 0-based cell ``(2, 4)``: the short form for lists of cells (the
+    analysis's differing cells, Number Match's first moves), as puzzle players write it."""
+    return f"r{cell[0] + 1}c{cell[1] + 1}"
+
+
+def index_words(index: int, width: int) -> str:
+    """``row 2, column 1`` for cell ``index`` (0-based, row by row) of a table ``width``
+    cells wide: the sum grids number their cells this way."""
+    return cell_words(divmod(index, width))
 
 
 def _spans(numbers: list[int]) -> str:

@@ -1,4 +1,4 @@
-"""A reader of the cell wording in ``numberlink/words.py``, written from the wording alone
+"""A reader of the cell wording in ``core/words.py``, written from the wording alone
 (it shares no code with the writer), for tests that check a message names the right
 cells: ``row 3, column 5``; ``row 10, columns 1-4; row 11, column 2``; and routes
 ``from row 1, column 2: right 2, down 3 to row 4, column 4``."""

@@ -1,4 +1,4 @@
-"""Cells in people's words (``numberlink/words.py``): 1-based, and read back exactly.
+"""Cells in people's words (``core/words.py``): 1-based, and read back exactly.
 
 Each property reads the words back with ``words_reader.py`` (written from the wording
 alone), so a message that drops, repeats or shifts a cell fails."""
@@ -9,10 +9,9 @@ import re
 
 from hypothesis import given
 from hypothesis import strategies as st
-from words_reader import MOVES, read_cell, read_cells, read_route
 
-from numpuzzles.numberlink.model import Cell
-from numpuzzles.numberlink.words import cell_words, cells_words, route_words
+from numpuzzles.core.words import Cell, cell_words, cells_words, route_words
+from words_reader import MOVES, read_cell, read_cells, read_route
 
 cells = st.tuples(st.integers(0, 60), st.integers(0, 60))
 

@@ -25,7 +25,9 @@ uniqueness is decided a second time with ``unique_blank.LEAVE_EMPTY`` off: SAT a
 solution other than the first even where the first fills the board; with ``--baseline
 corner-flips``, with ``unique_blank.CORNER_FLIPS`` and ``within.STRAIGHT_LINES`` off: SAT's
 model without the corner-flip clauses (``corner_flips.py``) and the straight-line ones
-(``within.straight_lines``), as it was before both.  Prints
+(``within.straight_lines``), as it was before both; with ``--baseline groups``, with
+``unique_blank.GROUPS`` off: before three neighbouring paths were laid out again by SAT on
+their own region (``group_detour.py``).  Prints
 a line per puzzle that was not settled fast, and a summary: how many decided, median and
 maximum seconds over the decided ones.
 """
@@ -57,6 +59,10 @@ UNIQUE_SWITCHES = {
     "corner-flips": (
         ((unique_blank_module, "CORNER_FLIPS"), (within, "STRAIGHT_LINES")),
         "SAT without the corner-flip and straight-line clauses",
+    ),
+    "groups": (
+        ((unique_blank_module, "GROUPS"),),
+        "without three neighbouring paths laid out again on their own",
     ),
 }
 """``--baseline`` choices that decide uniqueness a second time with switches off: the

@@ -11,10 +11,10 @@ differ only by an empty loop are one solution, as the solver promises.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import pairwise
 
-from numpuzzles.numberlink.model import BLOCKED, EMPTY, Puzzle, Rules
+from numpuzzles.numberlink.model import BLOCKED, EMPTY, Puzzle, Rules, Solution
 
 Cell = tuple[int, int]
 Cells = Sequence[int]
@@ -74,6 +74,46 @@ def brute_count(puzzle: Puzzle, rules: Rules, cap: int) -> int:
 
     place(0, set())
     return count
+
+
+def as_solution(puzzle: Puzzle, paths: dict[int, list[Cell]]) -> Solution:
+    """The ``Solution`` of ``blank_solutions``' paths (each cell labelled by its path)."""
+    cells = list(puzzle.cells)
+    for label, path in paths.items():
+        for r, c in path:
+            cells[r * puzzle.width + c] = label
+    ordered = tuple(sorted((label, tuple(path)) for label, path in paths.items()))
+    return Solution(puzzle.width, puzzle.height, tuple(cells), ordered)
+
+
+def reroutes_agree(
+    puzzles: Iterable[Puzzle],
+    search: Callable[[Puzzle, Solution], Solution | None],
+    is_reroute: Callable[[Puzzle, dict[int, list[Cell]], dict[int, list[Cell]]], bool],
+) -> tuple[int, int]:
+    """A search for a second ``blank`` solution near a first one (``pair_detour``,
+    ``group_detour``), held to the oracle on every solvable board of ``puzzles``: from the
+    first listed solution it finds one exactly when some other listed solution
+    ``is_reroute`` of the first, and what it finds is listed and passes the checker.
+    Returns how many boards were solvable and on how many it found one."""
+    from numpuzzles.numberlink.check import check
+
+    found = checked = 0
+    for puzzle in puzzles:
+        listed = list(blank_solutions(puzzle))
+        if not listed:
+            continue
+        checked += 1
+        first = listed[0]
+        second = search(puzzle, as_solution(puzzle, first))
+        expected = any(is_reroute(puzzle, first, other) for other in listed[1:])
+        assert (second is not None) == expected, puzzle
+        if second is not None:
+            found += 1
+            assert check(puzzle, second, Rules.BLANK) == []
+            paths = {label: list(path) for label, path in second.paths}
+            assert paths != first and paths in listed
+    return checked, found
 
 
 def blank_solutions(puzzle: Puzzle) -> Iterator[dict[int, list[Cell]]]:
@@ -193,14 +233,18 @@ def random_board(rnd: random.Random) -> Puzzle:
     return Puzzle(w, h, tuple(cells))
 
 
-def sparse_board(rnd: random.Random) -> Puzzle:
+def sparse_board(
+    rnd: random.Random, sides: tuple[int, int] = (3, 6), labels: tuple[int, int] = (2, 7)
+) -> Puzzle:
     """A board of up to 6x6 with up to 7 labels: more paths to block each other than on
-    ``random_board``'s, so a router's backjumps (``numberlink/solve/route.py``) get exercised."""
-    w, h = rnd.randint(3, 6), rnd.randint(3, 6)
+    ``random_board``'s, so a router's backjumps (``numberlink/solve/route.py``) get exercised.
+    ``sides`` and ``labels``: the least and most of each (a test of three-path groups asks
+    for at least three labels on boards small enough to list every solution at once)."""
+    w, h = rnd.randint(*sides), rnd.randint(*sides)
     cells = [EMPTY] * (w * h)
     order = list(range(w * h))
     rnd.shuffle(order)
-    for label in range(1, rnd.randint(2, min(7, w * h // 3)) + 1):
+    for label in range(1, rnd.randint(labels[0], min(labels[1], w * h // 3)) + 1):
         cells[order.pop()] = label
         cells[order.pop()] = label
     if rnd.random() < 0.3:

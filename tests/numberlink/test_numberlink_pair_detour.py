@@ -14,25 +14,16 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from numberlink_oracle import blank_solutions, random_board, sparse_board
+from numberlink_oracle import random_board, reroutes_agree, sparse_board
 
 from numpuzzles.core.deadline import Deadline
 from numpuzzles.numberlink.check import check
 from numpuzzles.numberlink.formats import parse, parse_solution
-from numpuzzles.numberlink.model import Cell, Puzzle, Rules, Solution
+from numpuzzles.numberlink.model import Cell, Puzzle, Rules
 from numpuzzles.numberlink.solve.pair_detour import pair_detour
 from numpuzzles.numberlink.solve.unique_blank import unique_blank
 
 ADC = Path(__file__).resolve().parents[1] / "data" / "numberlink" / "adc"
-
-
-def _solution(puzzle: Puzzle, paths: dict[int, list[Cell]]) -> Solution:
-    cells = list(puzzle.cells)
-    for label, path in paths.items():
-        for r, c in path:
-            cells[r * puzzle.width + c] = label
-    ordered = tuple(sorted((label, tuple(path)) for label, path in paths.items()))
-    return Solution(puzzle.width, puzzle.height, tuple(cells), ordered)
 
 
 def _touch(puzzle: Puzzle, a: list[Cell], b: list[Cell]) -> bool:
@@ -65,23 +56,10 @@ def test_pair_detour_against_brute_force() -> None:
     """800 small boards (some 360 solvable): the reroute it gives is a listed solution,
     and it gives one exactly when the list holds such a reroute of the first solution."""
     rnd = random.Random(41)
-    found = checked = 0
-    for k in range(800):
-        puzzle = (sparse_board if k % 2 else random_board)(rnd)
-        listed = list(blank_solutions(puzzle))
-        if not listed:
-            continue
-        checked += 1
-        first = listed[0]
-        start = _solution(puzzle, first)
-        second = pair_detour(puzzle, start, Deadline(None), steps=10**6)
-        expected = any(_pair_reroute(puzzle, first, other) for other in listed[1:])
-        assert (second is not None) == expected, puzzle
-        if second is not None:
-            found += 1
-            assert check(puzzle, second, Rules.BLANK) == []
-            paths = {label: list(path) for label, path in second.paths}
-            assert paths != first and paths in listed
+    boards = ((sparse_board if k % 2 else random_board)(rnd) for k in range(800))
+    checked, found = reroutes_agree(
+        boards, lambda puzzle, start: pair_detour(puzzle, start, Deadline(None), steps=10**6),
+        _pair_reroute)
     assert checked > 300 and found > 50, (checked, found)
 
 

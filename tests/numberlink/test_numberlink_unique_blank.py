@@ -300,7 +300,7 @@ def test_an_undecided_answer_says_what_full_solutions_show(
     settled = module.unique_blank(puzzle, 10)
     assert settled.unique is True and settled.established == ()
     monkeypatch.setattr(module, "_second",
-                        lambda puzzle, sat, deadline, twin=None: (None, False, None))
+                        lambda puzzle, sat, deadline, twin=None, local=None: (None, False, None))
     stopped = module.unique_blank(puzzle, 10)
     assert stopped.unique is None
     assert stopped.established == (

@@ -26,7 +26,10 @@ will do for the proof, but a shortest one leaves empty cells to reroute through)
   from ``S``;
 - when ``S`` fills the board, the ``fill-notouch`` scan may find a second full solution
   (``_full_second``); and on any board two neighbouring paths of ``S`` may trade cells
-  between them (``pair_detour.py``): either is a second solution;
+  between them (``pair_detour.py``): either is a second solution; and when SAT below does
+  not settle the board within ``SAT_ALONE_CONFLICTS``, three neighbouring paths may be laid
+  out again inside their own and the empty cells (``group_detour.py``, SAT on that region
+  alone, in the second core's thread before the counter or the twin, see ``_second``);
 - else it asks SAT for a solution other than ``S`` among those satisfying clauses that hold
   in every locally shortest solution: no path touches itself (``Model(shortest=True)``),
   and the distance-2, distance-3 and straight-line clauses of ``within_clauses``; and
@@ -101,6 +104,7 @@ from ...core.deadline import Deadline
 from ...core.result import SolveResult, Stats, Status, status_for
 from ..model import EMPTY, Cell, Puzzle, Rules, Solution
 from .corner_flips import Toward, corner_flip_clauses
+from .group_detour import group_detour
 from .pair_detour import pair_detour, with_path
 from .reach import Reach
 from .within import WITHIN_MAX_VARIABLES, neighbours, within_clauses
@@ -208,6 +212,11 @@ LEAVE_EMPTY = True
 """Whether, for a first solution that fills the board, SAT is asked for a solution that
 leaves cells empty (``_Sat.leave_cells_empty``) instead of one other than the first; the
 benchmarks set it False for their baseline."""
+
+GROUPS = True
+"""Whether three neighbouring paths are laid out again by SAT on their own region
+(``group_detour.py``) when SAT on the whole board does not settle at once (in ``_second``'s
+second thread); the benchmarks set it False for their baseline."""
 
 CORNER_FLIPS = True
 """Whether SAT's model carries ``corner_flips.py``'s clauses (the module docstring says why
@@ -395,7 +404,8 @@ def unique_blank(
             return asked(_Sat(puzzle, reach, deadline, toward="right"))
 
         second, exhausted, total = _second(
-            puzzle, sat, deadline, twin if CORNER_FLIPS else None)
+            puzzle, sat, deadline, twin if CORNER_FLIPS else None,
+            (lambda halt: group_detour(puzzle, first, deadline, halt=halt)) if GROUPS else None)
         found = [first] if second is None else [first, second]
         result = answer(found, exhausted and second is None, nodes + sat.calls, sat.conflicts())
         if total is not None and second is None:  # the counter's word, without a second shown
@@ -453,6 +463,7 @@ def _second(
     sat: _Sat,
     deadline: Deadline,
     twin: Callable[[], _Sat] | None = None,
+    local: Callable[[Callable[[], bool]], Solution | None] | None = None,
 ) -> tuple[Solution | None, bool, int | None]:
     """SAT's search for a second solution (``sat``, already asked its question), raced, once
     it has run alone for a while, in a thread of its own: against ``twin`` (a second SAT
@@ -473,11 +484,18 @@ def _second(
     (``corner_flips.py``).  Why threads, not turns: taking turns, SAT's own time grew (janko
     520: 9.3 s alone, 9.7 s of SAT in turns, 11.2 s in all), while Glucose releases the GIL
     as it searches, so on two cores each runs at its own speed.  SAT runs alone for
-    ``SAT_ALONE_CONFLICTS`` first, so a board it settles quickly starts neither."""
+    ``SAT_ALONE_CONFLICTS`` first, so a board it settles quickly starts neither.
+
+    ``local`` (a search for a second solution near the first, ``group_detour.py``, given a
+    test of whether to stop) runs first in the second thread, before the counter or the
+    twin: where it finds one, SAT is stopped and that is the answer; where it finds none,
+    it has cost SAT nothing (measured on janko.at's 15x15 boards, the same step before SAT's
+    race instead slowed SAT's answers by 0.3-0.5 s)."""
     second, exhausted = sat.next(SAT_ALONE_CONFLICTS)
     if second is not None or exhausted or deadline.expired():
         return second, exhausted, None
     stop = threading.Event()
+    near: list[Solution] = []  # what ``local`` found
     counted: list[int] = []
     twinned: list[tuple[Solution | None, bool]] = []
     errors: list[BaseException] = []
@@ -489,10 +507,24 @@ def _second(
             for other in running:
                 other.alarm.fire()
 
+    def nearby() -> bool:
+        """``local``'s turn: whether it found a second solution (and stopped SAT)."""
+        if local is None:
+            return False
+        found = local(stop.is_set)
+        if found is None:
+            return False
+        near.append(found)
+        stop.set()
+        sat.alarm.fire()
+        return True
+
     def count() -> None:
         from ..count.counter import Counting, halted
 
         try:
+            if nearby():
+                return
             counting = Counting(puzzle, Rules.BLANK)
             counting.run(halted(deadline, stop))
             if counting.answer is not None and not stop.is_set():
@@ -506,6 +538,8 @@ def _second(
     def search_twin() -> None:
         assert twin is not None
         try:
+            if nearby():
+                return
             other = twin()
             with lock:
                 if stop.is_set():
@@ -533,6 +567,8 @@ def _second(
     elif cells <= COUNT_MAX_CELLS:
         workers.append(threading.Thread(target=count, name="numberlink-unique-count",
                                         daemon=True))
+    elif nearby():  # no second thread: ``local`` takes its turn here
+        return near[0], False, None
     for worker in workers:
         worker.start()
     try:
@@ -544,6 +580,8 @@ def _second(
             worker.join()
     if errors:
         raise errors[0]
+    if second is None and near:
+        return near[0], False, None
     if second is None and not exhausted and twinned:
         second, exhausted = twinned[0]
     total = counted[0] if counted else None

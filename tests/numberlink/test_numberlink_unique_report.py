@@ -7,12 +7,12 @@ import re
 from pathlib import Path
 
 import pytest
-from words_reader import read_cells
 
 from numpuzzles.cli.main import main
 from numpuzzles.numberlink import formats
 from numpuzzles.numberlink.model import Rules
 from numpuzzles.numberlink.solve.dispatch import solve
+from words_reader import read_cells
 
 
 def test_same_labels_different_routes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
